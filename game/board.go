@@ -1,0 +1,457 @@
+package game
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// Board is a position: pegs and links on a board of some size, under a
+// ruleset. It enforces where pegs may go and which links block which, and it
+// keeps each side's connectivity up to date as pegs and links are added, so
+// that a win is known at once. It knows nothing of turns; that is [Game].
+//
+// Board is built for speed: placing a peg with its links and checking for a
+// win does not allocate. A Board is not safe for concurrent use.
+type Board struct {
+	g     *geometry
+	rules Ruleset
+	pegs  []Color    // per hole index
+	links []Color    // per link id: owner, or NoColor
+	block [3][]uint8 // block[c][id]: how many of c's links cross link id
+	// nbr[c][i] has bit k set when c has a peg a knight step knight[k]
+	// away from hole i: the candidates for autolinks, found without
+	// looking at the eight neighbours one by one.
+	nbr [3][]uint8
+	// Union-find per colour over hole indices, plus two virtual nodes for
+	// the colour's first (n) and last (n+1) border rows.
+	uf      [3][]int32
+	ufDirty [3]bool // a link was removed; rebuild before the next query
+	npegs   [3]int
+	nlinks  [3]int
+	free    [3]int // empty holes each colour may still peg
+	// The links made and removed by the last Place or Link/Unlink batch.
+	added, removed []int32
+	queue          []int32 // scratch for searches
+	seen           []uint32
+	epoch          uint32
+}
+
+// NewBoard returns an empty board.
+func NewBoard(size Size, rules Ruleset) (*Board, error) {
+	if !size.Valid() {
+		return nil, &SizeError{Size: size}
+	}
+	g := geometryFor(size)
+	b := &Board{
+		g:       g,
+		rules:   rules,
+		pegs:    make([]Color, g.n),
+		links:   make([]Color, g.n*4),
+		added:   make([]int32, 0, 16),
+		removed: make([]int32, 0, 16),
+	}
+	for c := Red; c <= Black; c++ {
+		b.block[c] = make([]uint8, g.n*4)
+		b.nbr[c] = make([]uint8, g.n)
+		b.uf[c] = make([]int32, g.n+2)
+	}
+	b.Reset()
+	return b, nil
+}
+
+// Reset empties the board.
+func (b *Board) Reset() {
+	clear(b.pegs)
+	clear(b.links)
+	for c := Red; c <= Black; c++ {
+		clear(b.block[c])
+		clear(b.nbr[c])
+		copy(b.uf[c], b.g.ident)
+		b.ufDirty[c] = false
+		b.npegs[c], b.nlinks[c] = 0, 0
+		b.free[c] = b.g.free[c]
+	}
+	b.added, b.removed = b.added[:0], b.removed[:0]
+}
+
+// Clone returns an independent copy.
+func (b *Board) Clone() *Board {
+	c := &Board{g: b.g, rules: b.rules}
+	c.pegs = slices.Clone(b.pegs)
+	c.links = slices.Clone(b.links)
+	for k := Red; k <= Black; k++ {
+		c.block[k] = slices.Clone(b.block[k])
+		c.nbr[k] = slices.Clone(b.nbr[k])
+		c.uf[k] = slices.Clone(b.uf[k])
+	}
+	c.ufDirty, c.npegs, c.nlinks, c.free = b.ufDirty, b.npegs, b.nlinks, b.free
+	c.added = append(make([]int32, 0, 16), b.added...)
+	c.removed = append(make([]int32, 0, 16), b.removed...)
+	return c
+}
+
+// copyFrom makes b equal to src, reusing b's memory. Both must have the
+// same size.
+func (b *Board) copyFrom(src *Board) {
+	b.rules = src.rules
+	copy(b.pegs, src.pegs)
+	copy(b.links, src.links)
+	for k := Red; k <= Black; k++ {
+		copy(b.block[k], src.block[k])
+		copy(b.nbr[k], src.nbr[k])
+		copy(b.uf[k], src.uf[k])
+	}
+	b.ufDirty, b.npegs, b.nlinks, b.free = src.ufDirty, src.npegs, src.nlinks, src.free
+	b.added = append(b.added[:0], src.added...)
+	b.removed = append(b.removed[:0], src.removed...)
+}
+
+// Size returns the board's size.
+func (b *Board) Size() Size { return b.g.size }
+
+// Ruleset returns the ruleset the board enforces.
+func (b *Board) Ruleset() Ruleset { return b.rules }
+
+// Exists reports whether h is a hole of this board (on it, not a corner).
+func (b *Board) Exists(h Hole) bool { return b.g.exists(h) }
+
+// Peg returns the colour of the peg in h, or NoColor.
+func (b *Board) Peg(h Hole) Color {
+	if !b.g.onBoard(h) {
+		return NoColor
+	}
+	return b.pegs[b.g.index(h)]
+}
+
+// LinkOwner returns the colour of link l, or NoColor if it is not there.
+func (b *Board) LinkOwner(l Link) Color {
+	if !b.g.onBoard(l.A) || !b.g.onBoard(l.B) {
+		return NoColor
+	}
+	id := b.g.linkID(l.A, l.B)
+	if id < 0 {
+		return NoColor
+	}
+	return b.links[id]
+}
+
+// PegCount returns how many pegs c has.
+func (b *Board) PegCount(c Color) int { return b.npegs[c] }
+
+// LinkCount returns how many links c has.
+func (b *Board) LinkCount(c Color) int { return b.nlinks[c] }
+
+// Pegs returns c's pegs ordered by column, then row.
+func (b *Board) Pegs(c Color) []Hole {
+	out := make([]Hole, 0, b.npegs[c])
+	for col := 0; col < b.g.cols; col++ {
+		for row := 0; row < b.g.rows; row++ {
+			if b.pegs[row*b.g.cols+col] == c {
+				out = append(out, Hole{col, row})
+			}
+		}
+	}
+	return out
+}
+
+// Links returns c's links ordered by first end, then second end.
+func (b *Board) Links(c Color) []Link {
+	out := make([]Link, 0, b.nlinks[c])
+	for id, o := range b.links {
+		if o == c {
+			out = append(out, b.g.link(id))
+		}
+	}
+	slices.SortFunc(out, compareLinks)
+	return out
+}
+
+func compareLinks(x, y Link) int {
+	if x.A != y.A {
+		if x.A.Less(y.A) {
+			return -1
+		}
+		return 1
+	}
+	if x.B == y.B {
+		return 0
+	}
+	if x.B.Less(y.B) {
+		return -1
+	}
+	return 1
+}
+
+// CheckPeg reports why c may not peg h, or nil if it may.
+func (b *Board) CheckPeg(h Hole, c Color) error {
+	if !b.g.onBoard(h) {
+		return &HoleError{Hole: h, Size: b.g.size, Color: c, Err: ErrOffBoard}
+	}
+	i := b.g.index(h)
+	if b.g.corner[i] {
+		return &HoleError{Hole: h, Size: b.g.size, Color: c, Err: ErrCorner}
+	}
+	if b.g.inBorder(i, c.Opponent()) != 0 {
+		return &HoleError{Hole: h, Size: b.g.size, Color: c, Err: ErrOpponentBorder}
+	}
+	if o := b.pegs[i]; o != NoColor {
+		return &HoleError{Hole: h, Size: b.g.size, Color: c, Err: ErrOccupied, Owner: o}
+	}
+	return nil
+}
+
+// Place puts a peg of colour c in h and makes every legal link to it (the
+// autolinks of pbmserv). It returns how many links it made. It does not
+// allocate.
+func (b *Board) Place(h Hole, c Color) (int, error) {
+	if err := b.CheckPeg(h, c); err != nil {
+		return 0, err
+	}
+	b.placeAuto(b.g.index(h), c)
+	return len(b.added), nil
+}
+
+// PlaceBare puts a peg of colour c in h and makes no links.
+func (b *Board) PlaceBare(h Hole, c Color) error {
+	if err := b.CheckPeg(h, c); err != nil {
+		return err
+	}
+	b.added, b.removed = b.added[:0], b.removed[:0]
+	b.putPeg(b.g.index(h), c)
+	return nil
+}
+
+func (b *Board) putPeg(i int, c Color) {
+	b.pegs[i] = c
+	b.npegs[c]++
+	u := b.g.useBits[i] // bit c: colour c may peg hole i
+	b.free[Red] -= int(u>>Red) & 1
+	b.free[Black] -= int(u>>Black) & 1
+	if side := b.g.inBorder(i, c); side != 0 && !b.ufDirty[c] {
+		b.union(c, int32(i), int32(b.g.n+side-1))
+	}
+	b.markNeighbours(i, c, true)
+}
+
+// markNeighbours records (or forgets) c's peg in hole i in the neighbour
+// masks of the holes a knight step away.
+func (b *Board) markNeighbours(i int, c Color, on bool) {
+	nbr := b.nbr[c]
+	dirs := b.g.dirStep[i*8 : i*8+8]
+	for m := b.g.dirMask[i]; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros8(m)
+		bit := uint8(1) << ((k + 4) & 7) // the step back to i
+		if on {
+			nbr[dirs[k].to] |= bit
+		} else {
+			nbr[dirs[k].to] &^= bit
+		}
+	}
+}
+
+// takePeg removes the peg in hole index i and every link to it.
+func (b *Board) takePeg(i int) {
+	c := b.pegs[i]
+	for _, s := range b.g.steps(int32(i)) {
+		if b.links[s.link] != NoColor {
+			b.removeLink(int(s.link))
+		}
+	}
+	b.pegs[i] = NoColor
+	b.markNeighbours(i, c, false)
+	b.npegs[c]--
+	for k := Red; k <= Black; k++ {
+		if b.g.usable(i, k) {
+			b.free[k]++
+		}
+	}
+	b.ufDirty[c] = true
+}
+
+// linkFree reports whether no link blocks link id for colour c under the
+// board's ruleset: in standard every crossing link blocks, in PP only the
+// opponent's.
+func (b *Board) linkFree(id int, c Color) bool {
+	if b.rules == PP {
+		return b.block[c.Opponent()][id] == 0
+	}
+	return b.block[Red][id] == 0 && b.block[Black][id] == 0
+}
+
+// blocker returns a link that blocks link id for c, and its owner.
+func (b *Board) blocker(id int, c Color) (Link, Color) {
+	for _, x := range b.g.crosses(id) {
+		o := b.links[x]
+		if o != NoColor && (b.rules == Standard || o != c) {
+			return b.g.link(int(x)), o
+		}
+	}
+	return Link{}, NoColor
+}
+
+func (b *Board) addLink(id int, c Color) {
+	b.links[id] = c
+	b.nlinks[c]++
+	blk := b.block[c]
+	for _, x := range b.g.crosses(id) {
+		blk[x]++
+	}
+	if !b.ufDirty[c] {
+		x, y := b.g.linkEnds(id)
+		b.union(c, int32(x), int32(y))
+	}
+	b.added = append(b.added, int32(id))
+}
+
+func (b *Board) removeLink(id int) {
+	c := b.links[id]
+	b.links[id] = NoColor
+	b.nlinks[c]--
+	blk := b.block[c]
+	for _, x := range b.g.crosses(id) {
+		blk[x]--
+	}
+	b.ufDirty[c] = true
+	b.removed = append(b.removed, int32(id))
+}
+
+// checkLink reports why c may not add link l now, or nil if it may.
+func (b *Board) checkLink(l Link, c Color) (int, error) {
+	if !b.g.onBoard(l.A) || !b.g.onBoard(l.B) {
+		return -1, &LinkError{Link: l, Color: c, Err: ErrOffBoard}
+	}
+	id := b.g.linkID(l.A, l.B)
+	if id < 0 {
+		return -1, &LinkError{Link: l, Color: c, Err: ErrNotKnightMove}
+	}
+	for _, h := range [2]Hole{l.A, l.B} {
+		if b.pegs[b.g.index(h)] != c {
+			return -1, &LinkError{Link: l, Hole: h, Color: c, Err: ErrNotOwnPeg}
+		}
+	}
+	if b.links[id] != NoColor {
+		return -1, &LinkError{Link: l, Color: c, Err: ErrLinkExists}
+	}
+	if !b.linkFree(id, c) {
+		x, o := b.blocker(id, c)
+		return -1, &CrossError{Link: l, Crosses: x, Owner: o}
+	}
+	return id, nil
+}
+
+// AddLink adds link l for colour c, if it is legal: both ends c's pegs a
+// knight's move apart, not already there, and not blocked.
+func (b *Board) AddLink(l Link, c Color) error {
+	id, err := b.checkLink(l, c)
+	if err != nil {
+		return err
+	}
+	b.addLink(id, c)
+	return nil
+}
+
+// RemoveLink removes c's link l. It fails in TwixT PP, where nothing is
+// ever removed, and if c has no such link.
+func (b *Board) RemoveLink(l Link, c Color) error {
+	if b.rules == PP {
+		return &LinkError{Link: l, Color: c, Err: ErrRemovalInPP}
+	}
+	if !l.IsKnight() {
+		return &LinkError{Link: l, Color: c, Err: ErrNotKnightMove}
+	}
+	if b.LinkOwner(l) != c {
+		return &LinkError{Link: l, Color: c, Err: ErrNoSuchLink}
+	}
+	b.removeLink(b.g.linkID(l.A, l.B))
+	return nil
+}
+
+// Added returns the links made by the last change (a Place, or the moves a
+// Game applies), in the order they were made.
+func (b *Board) Added() []Link { return b.idsToLinks(b.added) }
+
+// Removed returns the links removed by the last change.
+func (b *Board) Removed() []Link { return b.idsToLinks(b.removed) }
+
+func (b *Board) idsToLinks(ids []int32) []Link {
+	if len(ids) == 0 {
+		return nil
+	}
+	out := make([]Link, len(ids))
+	for i, id := range ids {
+		out[i] = b.g.link(int(id))
+	}
+	return out
+}
+
+func (b *Board) find(c Color, x int32) int32 {
+	p := b.uf[c]
+	for p[x] != x {
+		p[x] = p[p[x]]
+		x = p[x]
+	}
+	return x
+}
+
+func (b *Board) union(c Color, x, y int32) {
+	rx, ry := b.find(c, x), b.find(c, y)
+	if rx != ry {
+		// Hang the smaller index under the larger, so that the virtual
+		// border nodes, which have the largest indices, stay roots.
+		if rx < ry {
+			b.uf[c][rx] = ry
+		} else {
+			b.uf[c][ry] = rx
+		}
+	}
+}
+
+// rebuild recomputes c's connectivity from scratch after a removal.
+func (b *Board) rebuild(c Color) {
+	p := b.uf[c]
+	copy(p, b.g.ident)
+	b.ufDirty[c] = false
+	for side := 0; side < 2; side++ {
+		for _, i := range b.g.border[c][side] {
+			if b.pegs[i] == c {
+				b.union(c, i, int32(b.g.n+side))
+			}
+		}
+	}
+	for id, o := range b.links {
+		if o == c {
+			x, y := b.g.linkEnds(id)
+			b.union(c, int32(x), int32(y))
+		}
+	}
+}
+
+// Connected reports whether c has a chain of linked pegs joining its two
+// border rows: a win.
+func (b *Board) Connected(c Color) bool {
+	if c != Red && c != Black {
+		return false
+	}
+	if b.ufDirty[c] {
+		b.rebuild(c)
+	}
+	n := int32(b.g.n)
+	return b.find(c, n) == b.find(c, n+1)
+}
+
+// Free returns how many empty holes c may still peg.
+func (b *Board) Free(c Color) int { return b.free[c] }
+
+// LegalHoles returns every hole c may peg now, ordered by column, then row.
+func (b *Board) LegalHoles(c Color) []Hole {
+	out := make([]Hole, 0, b.free[c])
+	for col := 0; col < b.g.cols; col++ {
+		for row := 0; row < b.g.rows; row++ {
+			i := row*b.g.cols + col
+			if b.pegs[i] == NoColor && b.g.usable(i, c) {
+				out = append(out, Hole{col, row})
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,3 @@
+module github.com/twixtbot/twixtbot
+
+go 1.26
