@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // The errors of the rules. Every error the package returns wraps exactly one
@@ -87,12 +88,12 @@ func (e *HoleError) Error() string {
 	h := e.Hole.Upper()
 	switch e.Err {
 	case ErrOffBoard:
-		return fmt.Sprintf("%s is off the board: columns run A to %s and rows 1 to %d", h, ColumnName(e.Size.Cols-1), e.Size.Rows)
+		return fmt.Sprintf("%s is off the board: columns run A to %s and rows 1 to %d", h, strings.ToUpper(ColumnName(e.Size.Cols-1)), e.Size.Rows)
 	case ErrCorner:
 		return fmt.Sprintf("%s is a corner hole, and the corners are not used", h)
 	case ErrOpponentBorder:
 		if e.Color == Red {
-			return fmt.Sprintf("%s is in Black's border column (A and %s belong to Black); Red may not peg there", h, ColumnName(e.Size.Cols-1))
+			return fmt.Sprintf("%s is in Black's border column (A and %s belong to Black); Red may not peg there", h, strings.ToUpper(ColumnName(e.Size.Cols-1)))
 		}
 		return fmt.Sprintf("%s is in Red's border row (rows 1 and %d belong to Red); Black may not peg there", h, e.Size.Rows)
 	case ErrOccupied:
