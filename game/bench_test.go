@@ -117,4 +117,3 @@ func BenchmarkReplay200(b *testing.B) {
 		})
 	}
 }
-

@@ -34,16 +34,16 @@ type geometry struct {
 	dirStep   []step
 	dirMask   []uint8
 	crossv    []uint16 // per link id, crossStride slots: the links that cross it
-	ncross    []uint8 // per link id: how many slots are used
-	linkValid []bool  // per link id: both ends on the board, neither a corner
+	ncross    []uint8  // per link id: how many slots are used
+	linkValid []bool   // per link id: both ends on the board, neither a corner
 	border    [3][2][]int32
 	// Per colour and hole index: whether the colour may peg the hole, and
 	// which of its border rows the hole is in (1 first, 2 last, 0 none).
 	canUse  [3][]bool
 	useBits []uint8 // per hole: bit c set when canUse[c]
-	side   [3][]uint8
-	free   [3]int  // holes each colour may peg on an empty board
-	ident  []int32 // 0, 1, 2, ... n+1: a fresh union-find
+	side    [3][]uint8
+	free    [3]int  // holes each colour may peg on an empty board
+	ident   []int32 // 0, 1, 2, ... n+1: a fresh union-find
 }
 
 var geometries sync.Map // Size -> *geometry
