@@ -1,0 +1,139 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/twixtbot/twixtbot/game"
+)
+
+// Terms are what a player asks for in a challenge; empty fields take the
+// server's defaults.
+type Terms struct {
+	Size       string // "24", "12x16"
+	Handicap   *int
+	ExtraMoves *int
+	Ruleset    string
+	Swap       *bool
+	Preset     string
+	Players    int // 2 or 4
+}
+
+// ErrNotAllowed is a challenge outside the server's policy. The wrapping
+// *PolicyError says what is allowed.
+var ErrNotAllowed = errors.New("not allowed on this server")
+
+// PolicyError is a challenge term the server does not allow.
+type PolicyError struct {
+	What    string // what was asked, e.g. "a 30x30 board"
+	Allowed string // what is allowed, e.g. "sides from 5 to 24"
+}
+
+func (e *PolicyError) Error() string {
+	return fmt.Sprintf("%s is not allowed here: %s", e.What, e.Allowed)
+}
+
+func (e *PolicyError) Unwrap() error { return ErrNotAllowed }
+
+// Settings turns a challenge's terms into game settings under policy p,
+// filling what the player left out with the server's defaults, and refuses
+// what the server does not allow, naming what it does allow.
+func (p Policy) Settings(t Terms) (game.Settings, error) {
+	players := t.Players
+	if players == 0 {
+		players = 2
+	}
+	s := game.Settings{Size: p.Size, Ruleset: p.Ruleset, Players: players}
+	swap := p.Swap
+	handicap, extra := 0, 0
+	if t.Preset != "" {
+		pr, ok := p.PresetByName(t.Preset)
+		if !ok {
+			names := make([]string, len(p.Presets))
+			for i, x := range p.Presets {
+				names[i] = x.Name
+			}
+			allowed := "this server has no presets"
+			if len(names) > 0 {
+				allowed = "the presets are " + strings.Join(names, ", ")
+			}
+			return s, &PolicyError{What: fmt.Sprintf("the preset %q", t.Preset), Allowed: allowed}
+		}
+		if pr.Size != (game.Size{}) {
+			s.Size = pr.Size
+		}
+		if pr.Ruleset != nil {
+			s.Ruleset = *pr.Ruleset
+		}
+		handicap, extra, swap = pr.Handicap, pr.ExtraMoves, pr.Swap
+	}
+	if t.Size != "" {
+		sz, err := game.ParseSize(t.Size)
+		if err != nil {
+			return s, err
+		}
+		s.Size = sz
+	}
+	if t.Ruleset != "" {
+		r, err := game.ParseRuleset(t.Ruleset)
+		if err != nil {
+			return s, err
+		}
+		if r != p.Ruleset && !p.OtherRuleset {
+			return s, &PolicyError{What: "TwixT " + r.String(), Allowed: "this server plays " + p.Ruleset.String() + " only"}
+		}
+		s.Ruleset = r
+	}
+	if t.Handicap != nil {
+		handicap = *t.Handicap
+	}
+	if t.ExtraMoves != nil {
+		extra = *t.ExtraMoves
+	}
+	if t.Swap != nil {
+		swap = *t.Swap
+	}
+	if players == 4 && !p.Double {
+		return s, &PolicyError{What: "Double TwixT", Allowed: "this server plays two-player TwixT only"}
+	}
+	if handicap < p.HandicapMin || handicap > p.HandicapMax {
+		return s, &PolicyError{What: fmt.Sprintf("handicap %d", handicap), Allowed: fmt.Sprintf("handicaps from %d to %d", p.HandicapMin, p.HandicapMax)}
+	}
+	if extra > p.ExtraMax {
+		return s, &PolicyError{What: fmt.Sprintf("%d extra moves", extra), Allowed: fmt.Sprintf("at most %d", p.ExtraMax)}
+	}
+	if players == 4 && extra > 0 {
+		return s, &PolicyError{What: "extra moves in Double TwixT", Allowed: "extra moves are a two-player handicap"}
+	}
+	s.Handicap, s.ExtraMoves = handicap, extra
+	if swap && players == 2 {
+		s.Swap = p.SwapStyle
+	}
+	// The pie rule is off under any handicap (game.Settings.SwapAllowed);
+	// a mirror swap needs a square board, so fall back to a sides swap.
+	if s.Swap == game.SwapMirror && s.BoardSize().Cols != s.BoardSize().Rows {
+		s.Swap = game.SwapSides
+	}
+	if b := s.BoardSize(); !p.sizeAllowed(s.Size) || !p.sizeAllowed(b) {
+		what := "a " + b.String() + " board"
+		return s, &PolicyError{What: what, Allowed: fmt.Sprintf("each side from %d to %d holes", p.MinSize, p.MaxSize)}
+	}
+	if err := s.Validate(); err != nil {
+		return s, err
+	}
+	return s, nil
+}
+
+// Allowed reports whether a member with these roles may start games in
+// this channel, and if not, why.
+func (p Policy) Allowed(channel string, roles []string) error {
+	if len(p.Channels) > 0 && !slices.Contains(p.Channels, channel) {
+		return &PolicyError{What: "starting a game in this channel", Allowed: "games are played in " + formatIDs(p.Channels, "#")}
+	}
+	if len(p.Roles) > 0 && !slices.ContainsFunc(roles, func(r string) bool { return slices.Contains(p.Roles, r) }) {
+		return &PolicyError{What: "starting a game without one of the player roles", Allowed: "you need " + strings.Join(strings.Split(formatIDs(p.Roles, "@&"), " "), " or ")}
+	}
+	return nil
+}
