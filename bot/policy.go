@@ -16,12 +16,12 @@ import (
 // one channel; each value resolves channel first, then server, then the
 // built-in default, which is the seeds' classic game.
 type Policy struct {
-	Size         game.Size     // default board size
-	MinSize      int           // smallest side allowed
-	MaxSize      int           // largest side allowed
-	Ruleset      game.Ruleset  // default ruleset
-	OtherRuleset bool          // whether the other ruleset may be chosen
-	Swap         bool          // pie rule on by default
+	Size         game.Size    // default board size
+	MinSize      int          // smallest side allowed
+	MaxSize      int          // largest side allowed
+	Ruleset      game.Ruleset // default ruleset
+	OtherRuleset bool         // whether the other ruleset may be chosen
+	Swap         bool         // pie rule on by default
 	SwapStyle    game.SwapStyle
 	HandicapMin  int // pbmserv handicap range
 	HandicapMax  int
@@ -249,10 +249,16 @@ var Settings = []Setting{
 		},
 		get: func(p Policy) string { return p.SwapStyle.String() }},
 	{Name: "handicap_min", Description: "lowest pbmserv handicap allowed (negative: rows removed)", examples: []string{"0", "-6"},
-		set: func(p *Policy, v string) (err error) { p.HandicapMin, err = parseInt(v, -game.MaxSize, game.MaxSize); return },
+		set: func(p *Policy, v string) (err error) {
+			p.HandicapMin, err = parseInt(v, -game.MaxSize, game.MaxSize)
+			return
+		},
 		get: func(p Policy) string { return strconv.Itoa(p.HandicapMin) }},
 	{Name: "handicap_max", Description: "highest pbmserv handicap allowed (columns removed)", examples: []string{"0", "6"},
-		set: func(p *Policy, v string) (err error) { p.HandicapMax, err = parseInt(v, -game.MaxSize, game.MaxSize); return },
+		set: func(p *Policy, v string) (err error) {
+			p.HandicapMax, err = parseInt(v, -game.MaxSize, game.MaxSize)
+			return
+		},
 		get: func(p Policy) string { return strconv.Itoa(p.HandicapMax) }},
 	{Name: "extra_moves_max", Description: "largest Kosmos head start (extra pegs for Red)", examples: []string{"0", "3"},
 		set: func(p *Policy, v string) (err error) { p.ExtraMax, err = parseInt(v, 0, game.MaxExtraMoves); return },
