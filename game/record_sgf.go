@@ -289,7 +289,9 @@ const (
 // moves leave the game going (as a resignation, a loss on time, an
 // adjudication, a draw or an abort). twixtbot adds the private properties
 // XPLAYERS, XSWAP, XEXTRA, XAUTODRAW, XPW, XPB and XRE (see the constants
-// above). Setup properties (AB, AW, AE) are not supported.
+// above). Without XSWAP, a swap's style is read from the colour of the
+// move after it: B (the first player, now Black) for sides, W for mirror.
+// Setup properties (AB, AW, AE) are not supported.
 func ParseSGF(data []byte) (*Record, error) {
 	const f = FormatSGF
 	nodes, err := parseSGFMainLine(data, f)
@@ -388,7 +390,35 @@ func ParseSGF(data []byte) (*Record, error) {
 		}
 		rec.Stated |= FieldSize | FieldHandicap
 	}
+	rec.inferSwap()
 	return rec, nil
+}
+
+// inferSwap reads the swap style from the colours of the moves when the
+// header does not state it: after a swap, the first player moves next, as
+// Black after a sides swap (B) and still as Red after a mirror swap (W).
+func (rec *Record) inferSwap() {
+	if rec.Stated.Has(FieldSwap) {
+		return
+	}
+	for i, m := range rec.Moves {
+		if m.Kind != Swap {
+			continue
+		}
+		for _, src := range rec.Source[i+1:] {
+			switch src.Side {
+			case Black:
+				rec.Settings.Swap = SwapSides
+			case Red:
+				rec.Settings.Swap = SwapMirror
+			default:
+				continue
+			}
+			rec.Stated |= FieldSwap
+			return
+		}
+		return
+	}
 }
 
 // sgfRootProp reads a property of the root node. It reports whether the
