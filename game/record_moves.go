@@ -276,12 +276,13 @@ func autoDrawValue(noAutoDraw bool) string {
 	return "on"
 }
 
-// setName sets the name of seat s, growing Names as needed.
+// setName sets the name of seat s, growing Names as needed. A name is
+// kept on one line and in valid UTF-8.
 func (rec *Record) setName(s Seat, name string) {
 	for len(rec.Names) < int(s) {
 		rec.Names = append(rec.Names, "")
 	}
-	rec.Names[s-1] = name
+	rec.Names[s-1] = oneLine(strings.ToValidUTF8(name, "\uFFFD"))
 }
 
 // MarshalMoves writes the record in the moves format: a header of the
@@ -333,11 +334,12 @@ func (r *Record) MarshalMoves() []byte {
 	return []byte(sb.String())
 }
 
-// oneLine makes a name fit on a header line: line breaks become spaces,
-// and the ends are trimmed.
+// oneLine makes a name fit on a line: line breaks, tabs and other
+// vertical space become spaces, and the ends are trimmed.
 func oneLine(s string) string {
 	return strings.TrimSpace(strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\r' {
+		switch r {
+		case '\n', '\r', '\t', '\v', '\f':
 			return ' '
 		}
 		return r

@@ -2,6 +2,7 @@ package game
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -183,12 +184,12 @@ func (p *sgfParser) node() (sgfNode, error) {
 
 // value reads '[' text ']' with SGF's escapes.
 func (p *sgfParser) value() (sgfValue, error) {
-	v := sgfValue{line: p.line, col: p.col}
 	p.advance() // '['
+	v := sgfValue{line: p.line, col: p.col}
 	var sb strings.Builder
 	for {
 		if p.pos >= len(p.data) {
-			return v, &ParseError{Format: p.format, Line: v.line, Col: v.col, Msg: "the value that opens here never closes: expected ']'"}
+			return v, &ParseError{Format: p.format, Line: v.line, Col: v.col, Msg: "the value that starts here never closes: expected ']'"}
 		}
 		c := p.data[p.pos]
 		p.advance()
@@ -218,18 +219,6 @@ func (p *sgfParser) value() (sgfValue, error) {
 			sb.WriteByte(c)
 		}
 	}
-}
-
-// sgfText is a value used as a name or a comment: line breaks and tabs
-// become spaces, and the ends are trimmed.
-func sgfText(v sgfValue) string {
-	return strings.TrimSpace(strings.Map(func(r rune) rune {
-		switch r {
-		case '\n', '\r', '\t', '\v', '\f':
-			return ' '
-		}
-		return r
-	}, v.text))
 }
 
 func (pr *sgfProp) value() sgfValue {
@@ -454,13 +443,13 @@ func (rec *Record) sgfRootProp(pr sgfProp, v sgfValue, board *Size, hasSZ, hasHA
 		}
 		rec.Stated |= FieldRuleset
 	case "PW":
-		rec.setName(1, sgfText(v))
+		rec.setName(1, v.text)
 	case "PB":
-		rec.setName(2, sgfText(v))
+		rec.setName(2, v.text)
 	case sgfSeat3:
-		rec.setName(3, sgfText(v))
+		rec.setName(3, v.text)
 	case sgfSeat4:
-		rec.setName(4, sgfText(v))
+		rec.setName(4, v.text)
 	case "RE":
 		rec.Result = parseSGFResult(v.text)
 	case sgfPlayers:
@@ -516,6 +505,10 @@ func parseSGFMove(v string, side Color) (m Move, skip bool, err error) {
 		return Move{Kind: Privilege}, false, nil
 	}
 	m, err = ParseMove(t)
+	var se *SyntaxError
+	if errors.As(err, &se) && se.Pos == 0 {
+		se.Want = "a hole such as j12, a long move such as j12-i12/k11+h11/j12, or swap, resign, forfeit, draw, privilege"
+	}
 	return m, false, err
 }
 
@@ -730,10 +723,10 @@ func ParseLG(data []byte) (*Record, error) {
 					rec.Stated |= FieldSize
 					continue
 				case "PB":
-					rec.setName(1, sgfText(v))
+					rec.setName(1, v.text)
 					continue
 				case "PW":
-					rec.setName(2, sgfText(v))
+					rec.setName(2, v.text)
 					continue
 				case "GM":
 					if strings.TrimSpace(v.text) != "21" {
@@ -813,21 +806,23 @@ func parseLGMove(v string, side Color) (Move, error) {
 }
 
 // looksLG reports whether an SGF text is Little Golem's dialect: moves
-// written b[..] or r[..], or a source on Little Golem.
+// written b[..] or r[..] on its main line, or a source (SO, EV or PC) on
+// Little Golem.
 func looksLG(data []byte) bool {
-	if bytes.Contains(bytes.ToLower(data), []byte("littlegolem")) {
-		return true
+	nodes, err := parseSGFMainLine(data, FormatSGF)
+	if err != nil {
+		return false
 	}
-	for i := 0; i+2 < len(data); i++ {
-		if data[i] != ';' {
-			continue
-		}
-		j := i + 1
-		for j < len(data) && isSpace(data[j]) {
-			j++
-		}
-		if j+1 < len(data) && (data[j] == 'b' || data[j] == 'r') && data[j+1] == '[' {
-			return true
+	for i, n := range nodes {
+		for _, pr := range n.props {
+			switch pr.id {
+			case "b", "r":
+				return true
+			case "SO", "EV", "PC":
+				if i == 0 && strings.Contains(strings.ToLower(pr.value().text), "littlegolem") {
+					return true
+				}
+			}
 		}
 	}
 	return false

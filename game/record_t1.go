@@ -110,7 +110,8 @@ func ParseT1(data []byte) (*Record, error) {
 		return nil, bad(13, "whether the game is over: expected Y or N")
 	}
 	if first != "" || second != "" {
-		rec.Names = []string{first, second}
+		rec.setName(1, first)
+		rec.setName(2, second)
 	}
 	for i := t1HeaderLines; i < len(lines); i++ {
 		v, _, _ := bytes.Cut(lines[i], []byte("#"))
