@@ -186,6 +186,14 @@ func (p *sgfParser) node() (sgfNode, error) {
 func (p *sgfParser) value() (sgfValue, error) {
 	p.advance() // '['
 	v := sgfValue{line: p.line, col: p.col}
+	// The common value has no escapes: take it as it stands.
+	if end := bytes.IndexByte(p.data[p.pos:], ']'); end >= 0 && bytes.IndexByte(p.data[p.pos:p.pos+end], '\\') < 0 {
+		v.text = string(p.data[p.pos : p.pos+end])
+		for range end + 1 {
+			p.advance()
+		}
+		return v, nil
+	}
 	var sb strings.Builder
 	for {
 		if p.pos >= len(p.data) {
@@ -805,21 +813,34 @@ func parseLGMove(v string, side Color) (Move, error) {
 	return Move{Kind: Place, Hole: Hole{Col: c, Row: r}}, nil
 }
 
-// looksLG reports whether an SGF text is Little Golem's dialect: moves
-// written b[..] or r[..] on its main line, or a source (SO, EV or PC) on
-// Little Golem.
+// looksLG reports whether an SGF text is Little Golem's dialect: a move
+// written b[..] or r[..], or a source (SO, EV or PC) on Little Golem. It
+// scans the text once, skipping the values' contents, without parsing it.
 func looksLG(data []byte) bool {
-	nodes, err := parseSGFMainLine(data, FormatSGF)
-	if err != nil {
-		return false
-	}
-	for i, n := range nodes {
-		for _, pr := range n.props {
-			switch pr.id {
-			case "b", "r":
+	ident := 0 // where the last property identifier started
+	identEnd := 0
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case isLetter(c):
+			if i == 0 || !isLetter(data[i-1]) {
+				ident = i
+			}
+			identEnd = i + 1
+		case c == '[':
+			id := string(data[ident:identEnd])
+			if id == "b" || id == "r" {
 				return true
-			case "SO", "EV", "PC":
-				if i == 0 && strings.Contains(strings.ToLower(pr.value().text), "littlegolem") {
+			}
+			start := i + 1
+			for i++; i < len(data) && data[i] != ']'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+			if id == "SO" || id == "EV" || id == "PC" {
+				v := data[start:min(i, len(data))]
+				if bytes.Contains(bytes.ToLower(v), []byte("littlegolem")) {
 					return true
 				}
 			}
