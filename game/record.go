@@ -81,23 +81,120 @@ const (
 	AllFields = FieldSize | FieldRuleset | FieldPlayers | FieldSwap | FieldHandicap | FieldExtraMoves | FieldAutoDraw
 )
 
-var fieldNames = [...]string{"size", "ruleset", "players", "swap", "handicap", "extra-moves", "auto-draw"}
-
 // Has reports whether every field of x is in f.
 func (f Fields) Has(x Fields) bool { return f&x == x }
 
 // String lists the fields, e.g. "size,ruleset", or "none".
 func (f Fields) String() string {
 	var out []string
-	for i, n := range fieldNames {
-		if f&(1<<i) != 0 {
-			out = append(out, n)
+	for _, sf := range settingFields {
+		if f.Has(sf.field) {
+			out = append(out, sf.name)
 		}
 	}
 	if len(out) == 0 {
 		return "none"
 	}
 	return strings.Join(out, ",")
+}
+
+// settingField is a field of Settings as records state it: its name (the
+// key of the moves header), what its values look like, and how to read,
+// write and copy it. The moves header and SGF's properties share it.
+type settingField struct {
+	field  Fields
+	name   string
+	want   string                           // what a value must be, for errors
+	parse  func(v string, s *Settings) bool // sets the field from v; false if v is not a value
+	format func(s Settings) string
+	copy   func(dst *Settings, src Settings)
+}
+
+// settingFields are the fields of Settings, in the order records write them.
+var settingFields = []settingField{
+	{FieldSize, "size", "a board size such as 24 or 13x24 (each side from 5 to 100)",
+		func(v string, s *Settings) bool { sz, err := ParseSize(v); s.Size = sz; return err == nil },
+		func(s Settings) string { return s.Size.String() },
+		func(d *Settings, s Settings) { d.Size = s.Size }},
+	{FieldRuleset, "ruleset", "standard or pp",
+		func(v string, s *Settings) bool {
+			r, err := ParseRuleset(v)
+			s.Ruleset = r
+			return err == nil && v != ""
+		},
+		func(s Settings) string { return s.Ruleset.String() },
+		func(d *Settings, s Settings) { d.Ruleset = s.Ruleset }},
+	{FieldPlayers, "players", "2 or 4",
+		func(v string, s *Settings) bool {
+			n, err := strconv.Atoi(v)
+			s.Players = n
+			return err == nil && (n == 2 || n == 4)
+		},
+		func(s Settings) string { return strconv.Itoa(s.Players) },
+		func(d *Settings, s Settings) { d.Players = s.Players }},
+	{FieldSwap, "swap", "sides, mirror or off",
+		func(v string, s *Settings) bool {
+			sw, err := ParseSwapStyle(v)
+			s.Swap = sw
+			return err == nil && v != ""
+		},
+		func(s Settings) string { return s.Swap.String() },
+		func(d *Settings, s Settings) { d.Swap = s.Swap }},
+	{FieldHandicap, "handicap", "a number of columns (N > 0) or rows (N < 0) taken off the board",
+		func(v string, s *Settings) bool {
+			n, err := strconv.Atoi(v)
+			s.Handicap = n
+			return err == nil && n >= -MaxSize && n <= MaxSize
+		},
+		func(s Settings) string { return strconv.Itoa(s.Handicap) },
+		func(d *Settings, s Settings) { d.Handicap = s.Handicap }},
+	{FieldExtraMoves, "extra-moves", fmt.Sprintf("a number of extra moves from 0 to %d", MaxExtraMoves),
+		func(v string, s *Settings) bool {
+			n, err := strconv.Atoi(v)
+			s.ExtraMoves = n
+			return err == nil && n >= 0 && n <= MaxExtraMoves
+		},
+		func(s Settings) string { return strconv.Itoa(s.ExtraMoves) },
+		func(d *Settings, s Settings) { d.ExtraMoves = s.ExtraMoves }},
+	{FieldAutoDraw, "auto-draw", "on or off",
+		func(v string, s *Settings) bool {
+			switch strings.ToLower(v) {
+			case "on", "yes", "true":
+				s.NoAutoDraw = false
+			case "off", "no", "false":
+				s.NoAutoDraw = true
+			default:
+				return false
+			}
+			return true
+		},
+		func(s Settings) string {
+			if s.NoAutoDraw {
+				return "off"
+			}
+			return "on"
+		},
+		func(d *Settings, s Settings) { d.NoAutoDraw = s.NoAutoDraw }},
+}
+
+// settingFieldOf returns the entry of settingFields for f.
+func settingFieldOf(f Fields) settingField {
+	for _, sf := range settingFields {
+		if sf.field == f {
+			return sf
+		}
+	}
+	panic("game: no such setting field")
+}
+
+// stateSetting reads v as the value of field f: it sets the field in the
+// record's settings and marks it stated, or reports false.
+func (r *Record) stateSetting(f Fields, v string) bool {
+	if !settingFieldOf(f).parse(strings.TrimSpace(v), &r.Settings) {
+		return false
+	}
+	r.Stated |= f
+	return true
 }
 
 // Record is a game as a record file holds it: the settings its header
@@ -165,27 +262,10 @@ func (r *Record) Token(i int) string {
 // it states; flags set the rest.")
 func (r *Record) Effective(base Settings) Settings {
 	s := base
-	st := r.Stated
-	if st.Has(FieldSize) {
-		s.Size = r.Settings.Size
-	}
-	if st.Has(FieldRuleset) {
-		s.Ruleset = r.Settings.Ruleset
-	}
-	if st.Has(FieldPlayers) {
-		s.Players = r.Settings.Players
-	}
-	if st.Has(FieldSwap) {
-		s.Swap = r.Settings.Swap
-	}
-	if st.Has(FieldHandicap) {
-		s.Handicap = r.Settings.Handicap
-	}
-	if st.Has(FieldExtraMoves) {
-		s.ExtraMoves = r.Settings.ExtraMoves
-	}
-	if st.Has(FieldAutoDraw) {
-		s.NoAutoDraw = r.Settings.NoAutoDraw
+	for _, sf := range settingFields {
+		if r.Stated.Has(sf.field) {
+			sf.copy(&s, r.Settings)
+		}
 	}
 	return s
 }
@@ -394,4 +474,40 @@ func (r *Record) Marshal(f Format) ([]byte, error) {
 		return r.MarshalSGF()
 	}
 	return nil, fmt.Errorf("%w: %v records are read, not written (write moves or sgf)", ErrUnknownFormat, f)
+}
+
+// cursor walks the bytes of a record, counting lines and columns (in
+// bytes, from 1) for error messages.
+type cursor struct {
+	data      []byte
+	pos       int
+	line, col int
+}
+
+func newCursor(data []byte) cursor { return cursor{data: data, line: 1, col: 1} }
+
+// advance moves past one byte.
+func (c *cursor) advance() {
+	if c.data[c.pos] == '\n' {
+		c.line++
+		c.col = 1
+	} else {
+		c.col++
+	}
+	c.pos++
+}
+
+// peek returns the byte at the cursor, or 0 at the end.
+func (c *cursor) peek() byte {
+	if c.pos < len(c.data) {
+		return c.data[c.pos]
+	}
+	return 0
+}
+
+// skipWhile moves past the bytes for which in is true.
+func (c *cursor) skipWhile(in func(byte) bool) {
+	for c.pos < len(c.data) && in(c.data[c.pos]) {
+		c.advance()
+	}
 }

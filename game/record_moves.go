@@ -3,7 +3,6 @@ package game
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -26,7 +25,7 @@ import (
 // ParseMovesRecord reads a record in the moves format.
 func ParseMovesRecord(data []byte) (*Record, error) {
 	rec := &Record{Format: FormatMoves}
-	p := movesReader{data: data, line: 1, col: 1}
+	p := movesReader{newCursor(data)}
 	index := 0
 	for {
 		p.skipSeparators()
@@ -55,45 +54,24 @@ func ParseMovesRecord(data []byte) (*Record, error) {
 	return rec, nil
 }
 
-// movesReader walks the bytes of a moves record, counting lines and
-// columns (in bytes) for error messages.
-type movesReader struct {
-	data      []byte
-	pos       int
-	line, col int
-}
+// movesReader reads the tokens of a moves record.
+type movesReader struct{ cursor }
 
-func (p *movesReader) advance() {
-	if p.data[p.pos] == '\n' {
-		p.line++
-		p.col = 1
-	} else {
-		p.col++
-	}
-	p.pos++
-}
+func isMovesSeparator(c byte) bool { return isSpace(c) || c == ';' }
 
-func (p *movesReader) skipSeparators() {
-	for p.pos < len(p.data) && (isSpace(p.data[p.pos]) || p.data[p.pos] == ';') {
-		p.advance()
-	}
-}
+func (p *movesReader) skipSeparators() { p.skipWhile(isMovesSeparator) }
 
 // restOfLine returns the text up to the end of the line (not including
 // it) and moves past it.
 func (p *movesReader) restOfLine() string {
 	start := p.pos
-	for p.pos < len(p.data) && p.data[p.pos] != '\n' {
-		p.advance()
-	}
+	p.skipWhile(func(c byte) bool { return c != '\n' })
 	return string(p.data[start:p.pos])
 }
 
 func (p *movesReader) token() string {
 	start := p.pos
-	for p.pos < len(p.data) && !isSpace(p.data[p.pos]) && p.data[p.pos] != ';' {
-		p.advance()
-	}
+	p.skipWhile(func(c byte) bool { return !isMovesSeparator(c) })
 	return string(p.data[start:p.pos])
 }
 
@@ -163,6 +141,18 @@ var seatKeys = map[string]Seat{
 	"seat 1": 1, "seat 2": 2, "seat 3": 3, "seat 4": 4,
 }
 
+// headerKeys maps the moves header's keys, and their other spellings, to
+// the fields of Settings.
+var headerKeys = map[string]Fields{
+	"rules": FieldRuleset, "extra moves": FieldExtraMoves, "auto draw": FieldAutoDraw,
+}
+
+func init() {
+	for _, sf := range settingFields {
+		headerKeys[sf.name] = sf.field
+	}
+}
+
 // headerLine reads a comment line before the first move: "# key: value"
 // with a known key sets a setting or a name; anything else is a comment.
 func (rec *Record) headerLine(text string, line int) error {
@@ -173,107 +163,14 @@ func (rec *Record) headerLine(text string, line int) error {
 	}
 	key := strings.Join(strings.Fields(strings.ToLower(k)), " ")
 	v = strings.TrimSpace(v)
-	bad := func(want string, err error) error {
-		return &ParseError{Format: FormatMoves, Line: line, Col: 1, Token: v, Msg: fmt.Sprintf("the header's %s: expected %s", key, want), Err: err}
-	}
-	s := &rec.Settings
-	switch key {
-	case "size":
-		sz, err := ParseSize(v)
-		if err != nil {
-			return bad("a board size such as 24 or 13x24", err)
+	if f, ok := headerKeys[key]; ok {
+		if !rec.stateSetting(f, v) {
+			return &ParseError{Format: FormatMoves, Line: line, Col: 1, Token: v, Msg: fmt.Sprintf("the header's %s: expected %s", key, settingFieldOf(f).want)}
 		}
-		s.Size = sz
-		rec.Stated |= FieldSize
-	case "ruleset", "rules":
-		r, err := ParseRuleset(v)
-		if err != nil || v == "" {
-			return bad("standard or pp", err)
-		}
-		s.Ruleset = r
-		rec.Stated |= FieldRuleset
-	case "players":
-		n, ok := parsePlayersValue(v)
-		if !ok {
-			return bad("2 or 4", nil)
-		}
-		s.Players = n
-		rec.Stated |= FieldPlayers
-	case "swap":
-		sw, err := ParseSwapStyle(v)
-		if err != nil || v == "" {
-			return bad("sides, mirror or off", err)
-		}
-		s.Swap = sw
-		rec.Stated |= FieldSwap
-	case "handicap":
-		n, ok := parseHandicapValue(v)
-		if !ok {
-			return bad(wantHandicap, nil)
-		}
-		s.Handicap = n
-		rec.Stated |= FieldHandicap
-	case "extra-moves", "extra moves":
-		n, ok := parseExtraValue(v)
-		if !ok {
-			return bad(wantExtra, nil)
-		}
-		s.ExtraMoves = n
-		rec.Stated |= FieldExtraMoves
-	case "auto-draw", "auto draw":
-		off, ok := parseAutoDrawValue(v)
-		if !ok {
-			return bad("on or off", nil)
-		}
-		s.NoAutoDraw = off
-		rec.Stated |= FieldAutoDraw
-	default:
-		if seat, ok := seatKeys[key]; ok {
-			rec.setName(seat, v)
-		}
+	} else if seat, ok := seatKeys[key]; ok {
+		rec.setName(seat, v)
 	}
 	return nil
-}
-
-// The values of settings, as the moves header and SGF's private
-// properties write them.
-var (
-	wantHandicap = "a number of columns (N > 0) or rows (N < 0) taken off the board"
-	wantExtra    = fmt.Sprintf("a number of extra moves from 0 to %d", MaxExtraMoves)
-)
-
-func parsePlayersValue(v string) (int, bool) {
-	n, err := strconv.Atoi(strings.TrimSpace(v))
-	return n, err == nil && (n == 2 || n == 4)
-}
-
-func parseHandicapValue(v string) (int, bool) {
-	n, err := strconv.Atoi(strings.TrimSpace(v))
-	return n, err == nil && n >= -MaxSize && n <= MaxSize
-}
-
-func parseExtraValue(v string) (int, bool) {
-	n, err := strconv.Atoi(strings.TrimSpace(v))
-	return n, err == nil && n >= 0 && n <= MaxExtraMoves
-}
-
-// parseAutoDrawValue reads "on" or "off"; it returns true for off (the
-// NoAutoDraw setting).
-func parseAutoDrawValue(v string) (off, ok bool) {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "on", "yes", "true":
-		return false, true
-	case "off", "no", "false":
-		return true, true
-	}
-	return false, false
-}
-
-func autoDrawValue(noAutoDraw bool) string {
-	if noAutoDraw {
-		return "off"
-	}
-	return "on"
 }
 
 // setName sets the name of seat s, growing Names as needed. A name is
@@ -291,26 +188,10 @@ func (r *Record) MarshalMoves() []byte {
 	var sb strings.Builder
 	sb.WriteString("# TwixT game record (moves format)\n")
 	s, st := r.Settings.normalized(), r.Stated
-	if st.Has(FieldSize) {
-		fmt.Fprintf(&sb, "# size: %s\n", s.Size)
-	}
-	if st.Has(FieldRuleset) {
-		fmt.Fprintf(&sb, "# ruleset: %s\n", s.Ruleset)
-	}
-	if st.Has(FieldPlayers) {
-		fmt.Fprintf(&sb, "# players: %d\n", s.Players)
-	}
-	if st.Has(FieldSwap) {
-		fmt.Fprintf(&sb, "# swap: %s\n", s.Swap)
-	}
-	if st.Has(FieldHandicap) {
-		fmt.Fprintf(&sb, "# handicap: %d\n", s.Handicap)
-	}
-	if st.Has(FieldExtraMoves) {
-		fmt.Fprintf(&sb, "# extra-moves: %d\n", s.ExtraMoves)
-	}
-	if st.Has(FieldAutoDraw) {
-		fmt.Fprintf(&sb, "# auto-draw: %s\n", autoDrawValue(s.NoAutoDraw))
+	for _, sf := range settingFields {
+		if st.Has(sf.field) {
+			fmt.Fprintf(&sb, "# %s: %s\n", sf.name, sf.format(s))
+		}
 	}
 	keys := []string{"red", "black"}
 	if len(r.Names) > 2 || st.Has(FieldPlayers) && s.Players == 4 {

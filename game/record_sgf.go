@@ -36,16 +36,14 @@ type sgfNode struct {
 const maxSGFDepth = 1000
 
 type sgfParser struct {
-	data      []byte
-	pos       int
-	line, col int
-	format    Format
+	cursor
+	format Format
 }
 
 // parseSGFMainLine reads an SGF collection and returns the nodes of the
 // main line of its first game.
 func parseSGFMainLine(data []byte, f Format) ([]sgfNode, error) {
-	p := &sgfParser{data: data, line: 1, col: 1, format: f}
+	p := &sgfParser{cursor: newCursor(data), format: f}
 	if bytes.HasPrefix(p.data, []byte{0xEF, 0xBB, 0xBF}) {
 		p.pos = 3
 	}
@@ -85,28 +83,7 @@ func (p *sgfParser) peekText() string {
 	return string(p.data[p.pos:end])
 }
 
-func (p *sgfParser) advance() {
-	if p.data[p.pos] == '\n' {
-		p.line++
-		p.col = 1
-	} else {
-		p.col++
-	}
-	p.pos++
-}
-
-func (p *sgfParser) skipSpace() {
-	for p.pos < len(p.data) && isSpace(p.data[p.pos]) {
-		p.advance()
-	}
-}
-
-func (p *sgfParser) peek() byte {
-	if p.pos < len(p.data) {
-		return p.data[p.pos]
-	}
-	return 0
-}
+func (p *sgfParser) skipSpace() { p.skipWhile(isSpace) }
 
 // gameTree reads '(' nodes variations ')'. With keep it returns the main
 // line; otherwise it only checks the syntax.
@@ -264,14 +241,22 @@ func parseSGFSize(f Format, v sgfValue) (Size, error) {
 // for. (FF[4] lets applications add their own properties; other programs
 // keep or ignore them.)
 const (
-	sgfPlayers  = "XPLAYERS"  // 2, or 4 for Double TwixT
-	sgfSwap     = "XSWAP"     // sides, mirror or off
-	sgfExtra    = "XEXTRA"    // Kosmos extra moves, 0-3
-	sgfAutoDraw = "XAUTODRAW" // on, or off to play on after a dead draw
-	sgfSeat3    = "XPW"       // the name of seat 3 (Red 2) in Double TwixT
-	sgfSeat4    = "XPB"       // the name of seat 4 (Black 2)
-	sgfConclude = "XRE"       // a node's result decided outside the board: timeout:red, adjudicate:draw, abort
+	sgfSeat3    = "XPW" // the name of seat 3 (Red 2) in Double TwixT
+	sgfSeat4    = "XPB" // the name of seat 4 (Black 2)
+	sgfConclude = "XRE" // a node's result decided outside the board: timeout:red, adjudicate:draw, abort
 )
+
+// sgfSettings are the properties of the settings in the order they are
+// written: SZ (with HA) and RU of the specification, then the private
+// XPLAYERS (2 or 4), XSWAP (sides, mirror or off), XEXTRA (Kosmos extra
+// moves, 0-3) and XAUTODRAW (on, or off to play on after a dead draw),
+// whose values are those of the moves header.
+var sgfSettings = []struct {
+	prop  string
+	field Fields
+}{
+	{"XPLAYERS", FieldPlayers}, {"XSWAP", FieldSwap}, {"XEXTRA", FieldExtraMoves}, {"XAUTODRAW", FieldAutoDraw},
+}
 
 // ParseSGF reads a TwixT record in SGF, GM[21], after the red-bean.com
 // specification (2021): W is the first player (our Red, top and bottom), B
@@ -285,8 +270,8 @@ const (
 // (Double TwixT). MN gives a move its number. RE is used only when the
 // moves leave the game going (as a resignation, a loss on time, an
 // adjudication, a draw or an abort). twixtbot adds the private properties
-// XPLAYERS, XSWAP, XEXTRA, XAUTODRAW, XPW, XPB and XRE (see the constants
-// above). Without XSWAP, a swap's style is read from the colour of the
+// XPLAYERS, XSWAP, XEXTRA, XAUTODRAW (sgfSettings), XPW, XPB and XRE (the
+// constants above). Without XSWAP, a swap's style is read from the colour of the
 // move after it: B (the first player, now Black) for sides, W for mirror.
 // Setup properties (AB, AW, AE) are not supported.
 func ParseSGF(data []byte) (*Record, error) {
@@ -435,11 +420,10 @@ func (rec *Record) sgfRootProp(pr sgfProp, v sgfValue, board *Size, hasSZ, hasHA
 		}
 		*board, *hasSZ = sz, true
 	case "HA":
-		n, ok := parseHandicapValue(v.text)
-		if !ok {
-			return true, sgfError(f, v, "the handicap HA: expected "+wantHandicap, nil)
+		if !rec.stateSetting(FieldHandicap, v.text) {
+			return true, sgfError(f, v, "the handicap HA: expected "+settingFieldOf(FieldHandicap).want, nil)
 		}
-		s.Handicap, *hasHA = n, true
+		*hasHA = true
 	case "RU":
 		switch strings.ToUpper(strings.TrimSpace(v.text)) {
 		case "STD", "STANDARD":
@@ -460,35 +444,15 @@ func (rec *Record) sgfRootProp(pr sgfProp, v sgfValue, board *Size, hasSZ, hasHA
 		rec.setName(4, v.text)
 	case "RE":
 		rec.Result = parseSGFResult(v.text)
-	case sgfPlayers:
-		n, ok := parsePlayersValue(v.text)
-		if !ok {
-			return true, sgfError(f, v, sgfPlayers+": expected 2 or 4", nil)
-		}
-		s.Players = n
-		rec.Stated |= FieldPlayers
-	case sgfSwap:
-		sw, err := ParseSwapStyle(v.text)
-		if err != nil || strings.TrimSpace(v.text) == "" {
-			return true, sgfError(f, v, sgfSwap+": expected sides, mirror or off", nil)
-		}
-		s.Swap = sw
-		rec.Stated |= FieldSwap
-	case sgfExtra:
-		n, ok := parseExtraValue(v.text)
-		if !ok {
-			return true, sgfError(f, v, sgfExtra+": expected "+wantExtra, nil)
-		}
-		s.ExtraMoves = n
-		rec.Stated |= FieldExtraMoves
-	case sgfAutoDraw:
-		off, ok := parseAutoDrawValue(v.text)
-		if !ok {
-			return true, sgfError(f, v, sgfAutoDraw+": expected on or off", nil)
-		}
-		s.NoAutoDraw = off
-		rec.Stated |= FieldAutoDraw
 	default:
+		for _, p := range sgfSettings {
+			if pr.id == p.prop {
+				if !rec.stateSetting(p.field, v.text) {
+					return true, sgfError(f, v, p.prop+": expected "+settingFieldOf(p.field).want, nil)
+				}
+				return true, nil
+			}
+		}
 		return false, nil
 	}
 	return true, nil
@@ -673,17 +637,10 @@ func (r *Record) MarshalSGF() ([]byte, error) {
 		}
 		fmt.Fprintf(&sb, "RU[%s]", rs)
 	}
-	if st.Has(FieldPlayers) {
-		fmt.Fprintf(&sb, "%s[%d]", sgfPlayers, s.Players)
-	}
-	if st.Has(FieldSwap) {
-		fmt.Fprintf(&sb, "%s[%s]", sgfSwap, s.Swap)
-	}
-	if st.Has(FieldExtraMoves) {
-		fmt.Fprintf(&sb, "%s[%d]", sgfExtra, s.ExtraMoves)
-	}
-	if st.Has(FieldAutoDraw) {
-		fmt.Fprintf(&sb, "%s[%s]", sgfAutoDraw, autoDrawValue(s.NoAutoDraw))
+	for _, p := range sgfSettings {
+		if st.Has(p.field) {
+			fmt.Fprintf(&sb, "%s[%s]", p.prop, settingFieldOf(p.field).format(s))
+		}
 	}
 	for i, prop := range []string{"PW", "PB", sgfSeat3, sgfSeat4} {
 		if name := oneLine(r.Name(Seat(i + 1))); name != "" {
