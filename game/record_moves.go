@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -26,6 +27,9 @@ import (
 func ParseMovesRecord(data []byte) (*Record, error) {
 	rec := &Record{Format: FormatMoves}
 	p := movesReader{newCursor(data)}
+	if bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}) { // a UTF-8 byte order mark
+		p.pos = 3
+	}
 	index := 0
 	for {
 		p.skipSeparators()

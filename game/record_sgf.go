@@ -315,7 +315,11 @@ func ParseSGF(data []byte) (*Record, error) {
 				}
 				m, skip, err := parseSGFMove(v.text, side)
 				if err != nil {
-					return nil, sgfError(f, v, "", err)
+					msg := ""
+					if isLGHole([]byte(v.text)) {
+						msg = "two letters are a hole in Little Golem's dialect (read the file as lg)"
+					}
+					return nil, sgfError(f, v, msg, err)
 				}
 				if skip {
 					continue
@@ -771,7 +775,9 @@ func parseLGMove(v string, side Color) (Move, error) {
 }
 
 // looksLG reports whether an SGF text is Little Golem's dialect: a move
-// written b[..] or r[..], or a source (SO, EV or PC) on Little Golem. It
+// written b[..] or r[..], a move B[..] or W[..] whose value is two letters
+// (a hole in GM[21] always has a row number), or a source (SO, EV or PC) on
+// Little Golem. It
 // scans the text once, skipping the values' contents, without parsing it.
 func looksLG(data []byte) bool {
 	ident := 0 // where the last property identifier started
@@ -795,13 +801,20 @@ func looksLG(data []byte) bool {
 					i++
 				}
 			}
-			if id == "SO" || id == "EV" || id == "PC" {
-				v := data[start:min(i, len(data))]
-				if bytes.Contains(bytes.ToLower(v), []byte("littlegolem")) {
-					return true
-				}
+			v := data[start:min(i, len(data))]
+			if (id == "SO" || id == "EV" || id == "PC") && bytes.Contains(bytes.ToLower(v), []byte("littlegolem")) {
+				return true
+			}
+			if (id == "B" || id == "W") && isLGHole(v) {
+				return true
 			}
 		}
 	}
 	return false
+}
+
+// isLGHole reports whether v is two letters, a hole as Little Golem writes
+// it.
+func isLGHole(v []byte) bool {
+	return len(v) == 2 && isLetter(v[0]) && isLetter(v[1])
 }

@@ -46,6 +46,7 @@ func TestParseMovesRecord(t *testing.T) {
 		{"results from outside", "timeout:red adjudicate:black adjudicate:draw abort", "timeout:red adjudicate:black adjudicate:draw abort"},
 		{"empty", "  \n# nothing\n", ""},
 		{"CRLF", "e5\r\nf7\r\n", "e5 f7"},
+		{"byte order mark", "\xEF\xBB\xBFe5 f7", "e5 f7"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -237,6 +238,7 @@ func TestParseSGFErrors(t *testing.T) {
 		{"(;GM[21];W[e5]B[f7])", 1, 15, []string{"one move"}},
 		{"(;GM[21];W[])", 1, 12, []string{"pass"}},
 		{"(;GM[21];W[5e])", 1, 12, []string{`"5e"`, "forfeit"}},
+		{"(;GM[21];W[e5];B[hd])", 1, 18, []string{"read the file as lg"}},
 		{"(;GM[21]AB[e5])", 1, 9, []string{"setup"}},
 		{"(;GM[21];b[dd])", 1, 10, []string{"Little Golem"}},
 		{"(;GM[21]SZ[4])", 1, 12, []string{"SZ", "from 5 to 100"}},
@@ -368,6 +370,7 @@ func TestDetectFormat(t *testing.T) {
 		{"moves with a header", []byte(strings.Repeat("# size: 24\n", 14) + "e5"), "", FormatMoves},
 		{"moves named .txt", corpus("sample.T1"), "game.txt", FormatMoves},
 		{"SGF by name", []byte("e5"), "x.sgf", FormatSGF},
+		{"LG with B and W and two-letter holes", []byte("(;GM[21]FF[4]SZ[24]RU[PP];B[hd];W[swap])"), "x.sgf", FormatLG},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
