@@ -67,8 +67,9 @@ func TestCorpus(t *testing.T) {
 				if rec.Name(1) != "Hekate" || rec.Name(2) != "Goro56" {
 					t.Errorf("names %q, want PB Hekate first, PW Goro56 second", rec.Names)
 				}
-				if g.Settings().Ruleset != PP || g.Peg(Hole{Col: 3, Row: 3}) != Red {
-					t.Errorf("want TwixT PP and the first peg on d4 (b[dd]): %v, %v", g.Settings(), g.Peg(Hole{3, 3}))
+				// Column letter first, then row letter: r[th] is T8, b[kj] K10.
+				if g.Settings().Ruleset != PP || g.Peg(mustHole(t, "t8")) != Black || g.Peg(mustHole(t, "k10")) != Red || g.Peg(mustHole(t, "h20")) != NoColor {
+					t.Errorf("want TwixT PP, Black on t8 and Red on k10: %v, %v, %v", g.Settings(), g.Pegs(Black), g.Pegs(Red))
 				}
 			},
 		},
