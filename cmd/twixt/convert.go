@@ -1,0 +1,52 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/twixtbot/twixtbot/game"
+)
+
+// runConvert is twixt convert: it replays a record, so only a record whose
+// every move the rules accept converts, and writes the game, with all its
+// settings stated, in the format --to names.
+func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("convert", "convert --to sgf|moves [flags] FILE|- [-o OUT]", stderr)
+	opts := addReplayFlags(fs)
+	to := fs.String("to", "", "the format to write: sgf or moves")
+	out := fs.String("o", "", "write to this file instead of standard output")
+	path, code, ok := oneFile(fs, args, stderr)
+	if !ok {
+		return code
+	}
+	f, err := game.ParseFormat(*to)
+	if err != nil || (f != game.FormatSGF && f != game.FormatMoves) {
+		fmt.Fprintf(stderr, "twixt convert: --to %q: write sgf or moves\n", *to)
+		return exitBad
+	}
+	rec, g, err := opts.load(path, stdin)
+	if re, isRejected := rejected(err); isRejected {
+		fmt.Fprintf(stderr, "twixt convert: %s: move %d (%s) is refused: %v\n", displayName(path), g.Turns()+1, rec.Token(re.Index), re.Err)
+		return exitRejected
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "twixt convert: %v\n", err)
+		return exitBad
+	}
+	data, err := game.NewRecord(g, rec.Names...).Marshal(f)
+	if err != nil {
+		fmt.Fprintf(stderr, "twixt convert: %v\n", err)
+		return exitBad
+	}
+	if *out == "" {
+		_, err = stdout.Write(data)
+	} else {
+		err = os.WriteFile(*out, data, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "twixt convert: cannot write: %v\n", err)
+		return exitBad
+	}
+	return exitOK
+}
