@@ -41,12 +41,7 @@ func TestAltText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var g *game.Game
-			if name, ok := strings.CutPrefix(tt.moves, "@"); ok {
-				g = loadGame(t, tt.set, name)
-			} else {
-				g = playMoves(t, tt.set, tt.moves)
-			}
+			g := gameOf(t, tt.set, tt.moves)
 			if got := AltText(FromGame(g, tt.names...), tt.opts); got != tt.want {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
 			}

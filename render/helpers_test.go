@@ -57,6 +57,15 @@ func loadGame(tb testing.TB, s game.Settings, name string) *game.Game {
 	return playMoves(tb, s, string(data))
 }
 
+// gameOf plays moves, or the file testdata/NAME when moves is "@NAME".
+func gameOf(tb testing.TB, s game.Settings, moves string) *game.Game {
+	tb.Helper()
+	if name, ok := strings.CutPrefix(moves, "@"); ok {
+		return loadGame(tb, s, name)
+	}
+	return playMoves(tb, s, moves)
+}
+
 // midgame is the benchmark position: 24x24, 80 pegs, 60 links.
 func midgame(tb testing.TB) *View {
 	tb.Helper()

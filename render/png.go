@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/twixtbot/twixtbot/game"
@@ -21,13 +22,14 @@ func PNG(w io.Writer, v *View, o Options) error {
 	return encoder.Encode(w, pal)
 }
 
-// Image draws the view into a new paletted image, which the caller owns.
+// Image draws the view into a new paletted image, which the caller owns
+// (its palette too).
 func Image(v *View, o Options) (*image.Paletted, error) {
 	b, err := prepare(v, o)
 	if err != nil {
 		return nil, err
 	}
-	pal := image.NewPaletted(image.Rect(0, 0, b.layout.Width, b.layout.Height), b.theme.palette)
+	pal := image.NewPaletted(image.Rect(0, 0, b.layout.Width, b.layout.Height), slices.Clone(b.theme.palette))
 	b.render(pal, v)
 	return pal, nil
 }

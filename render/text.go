@@ -98,16 +98,22 @@ func (g grid) write(b *strings.Builder) {
 	}
 }
 
-// pegTable maps each peg to its letter.
-func pegTable(v *View) map[game.Hole]byte {
-	m := make(map[game.Hole]byte, len(v.Red.Pegs)+len(v.Black.Pegs))
+// pegs writes every hole at (x(col), y(row)): a dot, or the letter of
+// the peg in it. Corners stay blank.
+func (g grid) pegs(v *View, x, y func(int) int) {
+	for c := 0; c < v.Size.Cols; c++ {
+		for r := 0; r < v.Size.Rows; r++ {
+			if exists(v.Size, game.Hole{Col: c, Row: r}) {
+				g.set(x(c), y(r), textHole)
+			}
+		}
+	}
 	for _, h := range v.Red.Pegs {
-		m[h] = textRed
+		g.set(x(h.Col), y(h.Row), textRed)
 	}
 	for _, h := range v.Black.Pegs {
-		m[h] = textBlack
+		g.set(x(h.Col), y(h.Row), textBlack)
 	}
-	return m
 }
 
 // artBoard draws pbmserv's medium display: three characters a hole, one
@@ -164,20 +170,7 @@ func artBoard(b *strings.Builder, v *View) {
 			}
 		}
 	}
-	pegs := pegTable(v)
-	for c := 0; c < size.Cols; c++ {
-		for r := 0; r < size.Rows; r++ {
-			hole := game.Hole{Col: c, Row: r}
-			if !exists(size, hole) {
-				continue
-			}
-			ch, ok := pegs[hole]
-			if !ok {
-				ch = textHole
-			}
-			g.set(x(c), y(r), ch)
-		}
-	}
+	g.pegs(v, x, y)
 	g.write(b)
 }
 
@@ -198,22 +191,11 @@ func compactBoard(b *strings.Builder, v *View) {
 		g.text(x(c), 0, name)
 		g.text(x(c), size.Rows+1, name)
 	}
-	pegs := pegTable(v)
 	for r := 0; r < size.Rows; r++ {
 		n := strconv.Itoa(r + 1)
 		g.text(lw-len(n), r+1, n)
 		g.text(x(size.Cols-1)+cw, r+1, n)
-		for c := 0; c < size.Cols; c++ {
-			hole := game.Hole{Col: c, Row: r}
-			if !exists(size, hole) {
-				continue
-			}
-			ch, ok := pegs[hole]
-			if !ok {
-				ch = textHole
-			}
-			g.set(x(c), r+1, ch)
-		}
 	}
+	g.pegs(v, x, func(r int) int { return r + 1 })
 	g.write(b)
 }

@@ -92,12 +92,7 @@ func TestTextGolden(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var g *game.Game
-			if name, ok := strings.CutPrefix(tt.moves, "@"); ok {
-				g = loadGame(t, tt.setup, name)
-			} else {
-				g = playMoves(t, tt.setup, tt.moves)
-			}
+			g := gameOf(t, tt.setup, tt.moves)
 			got, err := Text(FromGame(g, "Alice", "Bob"), tt.opts)
 			if err != nil {
 				t.Fatal(err)
