@@ -17,7 +17,7 @@ func PNG(w io.Writer, v *View, o Options) error {
 		return err
 	}
 	pal := getPaletted(b)
-	defer putBuf(&pal.Pix)
+	defer palPool.Put(&pal.Pix)
 	b.render(pal, v)
 	return encoder.Encode(w, pal)
 }
@@ -64,7 +64,7 @@ func (c *canvas) put(sp *sprite, p image.Point) {
 // palette over a copy of the empty board's indices.
 func (b *base) render(pal *image.Paletted, v *View) {
 	c := &canvas{RGBA: getRGBA(b.layout), dirty: make([]image.Rectangle, 0, 256)}
-	defer putBuf(&c.Pix)
+	defer rgbaPool.Put(&c.Pix)
 	b.draw(c, v)
 	copy(pal.Pix, b.pal)
 	b.theme.quantize(pal.Pix, c.RGBA, b.layout.Header)
@@ -112,27 +112,26 @@ func (b *base) putLink(c *canvas, sprites *[4]sprite, l game.Link) {
 	}
 }
 
-// Pixel buffers are reused between calls.
-var bufPool sync.Pool // *[]byte
+// Pixel buffers are reused between calls: one pool for the full-colour
+// canvases, one for the palette indices.
+var rgbaPool, palPool sync.Pool // *[]byte
 
-func getBuf(n int) []byte {
-	if p, ok := bufPool.Get().(*[]byte); ok && cap(*p) >= n {
-		return (*p)[:n]
+func getBuf(p *sync.Pool, n int) []byte {
+	if b, ok := p.Get().(*[]byte); ok && cap(*b) >= n {
+		return (*b)[:n]
 	}
 	return make([]byte, n)
 }
 
-func putBuf(b *[]byte) { bufPool.Put(b) }
-
 func getRGBA(l Layout) *image.RGBA {
 	r := image.Rect(0, 0, l.Width, l.Height)
-	return &image.RGBA{Pix: getBuf(4 * l.Width * l.Height), Stride: 4 * l.Width, Rect: r}
+	return &image.RGBA{Pix: getBuf(&rgbaPool, 4*l.Width*l.Height), Stride: 4 * l.Width, Rect: r}
 }
 
 func getPaletted(b *base) *image.Paletted {
 	l := b.layout
 	r := image.Rect(0, 0, l.Width, l.Height)
-	return &image.Paletted{Pix: getBuf(l.Width * l.Height), Stride: l.Width, Rect: r, Palette: b.theme.palette}
+	return &image.Paletted{Pix: getBuf(&palPool, l.Width*l.Height), Stride: l.Width, Rect: r, Palette: b.theme.palette}
 }
 
 // encoder writes PNGs with the fastest compression, reusing its buffers.
