@@ -22,7 +22,9 @@ const (
 // the flat ones, \ | / for the steep ones); at the small scale the board is
 // compact, two characters a hole, and the links are listed below it. Under
 // the board a legend tells which letter is which side, whose turn it is and
-// what the last move was.
+// what the last move was. A 24x24 board takes about 3,800 characters at
+// medium scale and about 1,300 (plus the link lists) at small scale; a
+// Discord message holds 2,000.
 func Text(v *View, o Options) (string, error) {
 	if err := o.check(); err != nil {
 		return "", err
