@@ -80,14 +80,18 @@ func (b *base) drawHeader(dst *canvas, v *View) {
 	})
 }
 
-// teamNames returns the names of c's players: "Alice", or "Alice & Carol"
-// in Double TwixT.
+// teamNames returns the names of c's players: "Alice", or in Double TwixT
+// the team with its seats, "#1 Alice · #3 Carol".
 func teamNames(v *View, c game.Color) string {
 	var names []string
 	for _, p := range v.Team(c) {
-		names = append(names, cleanName(playerName(p)))
+		n := cleanName(playerName(p))
+		if v.Double {
+			n = fmt.Sprintf("#%d %s", int(p.Seat), n)
+		}
+		names = append(names, n)
 	}
-	return strings.Join(names, " & ")
+	return strings.Join(names, " · ")
 }
 
 // cleanName replaces the characters the embedded fonts cannot draw.
