@@ -1,0 +1,26 @@
+// Package render draws a TwixT or Double TwixT position for people: a PNG
+// board (drawn with github.com/fogleman/gg and the embedded Go fonts), a
+// monospace text board in the spirit of pbmserv's display, and a short alt
+// text for screen readers and Discord's image description.
+//
+// Everything starts from a [View]: the plain data of one position (board
+// size, pegs and links per side, the last move, the winning chain, the
+// players and whose turn it is). [FromGame] builds one from a *game.Game;
+// callers such as the bot fill in the players' names. A View knows nothing
+// of Discord.
+//
+//	v := render.FromGame(g, "Alice", "Bob")
+//	err := render.PNG(w, v, render.Options{Theme: render.Kosmos})
+//	alt := render.AltText(v, render.Options{})
+//
+// [Options] choose a [Theme] (classic Red/Black as on pbmserv, Kosmos
+// White/Black, and a colour-blind-safe theme whose sides also differ in
+// shape and pattern) and a [Scale] (small, medium, large; the zero value is
+// medium, sized for a phone's chat preview). [NewLayout] tells where every
+// hole lands in the picture.
+//
+// Rendering is safe from many goroutines at once. The empty board of each
+// (size, theme, scale) is drawn once and then shared read-only; the pieces
+// are drawn from small pre-drawn sprites, the picture is mapped to a fixed
+// per-theme palette and encoded with the fastest PNG compression.
+package render
