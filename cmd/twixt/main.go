@@ -23,6 +23,7 @@ type command struct {
 var commands = []command{
 	{"replay", "replay a game record and print its final state as JSON", runReplay},
 	{"convert", "convert a game record to SGF or the moves format", runConvert},
+	{"render", "draw the final position of a game record as a PNG or a text board", runRender},
 }
 
 func main() {

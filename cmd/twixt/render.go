@@ -1,0 +1,73 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/twixtbot/twixtbot/render"
+)
+
+// runRender is twixt render: it replays a record with the replay flags and
+// draws the final position as a PNG (-o FILE), or as a text board with
+// --text (on standard output, or in -o FILE).
+func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("render", "render [--theme classic|kosmos|colorblind] [--scale small|medium|large] [--text] [flags] FILE|- -o OUT", stderr)
+	opts := addReplayFlags(fs)
+	theme := fs.String("theme", "classic", "colours: classic (red and black), kosmos (white and black) or colorblind")
+	scale := fs.String("scale", "medium", "picture size: small, medium or large")
+	text := fs.Bool("text", false, "print a text board instead of a picture")
+	out := fs.String("o", "", "the file to write (required for a picture)")
+	path, code, ok := oneFile(fs, args, stderr)
+	if !ok {
+		return code
+	}
+	th, err := render.ParseTheme(*theme)
+	if err != nil {
+		fmt.Fprintf(stderr, "twixt render: --theme: %v\n", err)
+		return exitBad
+	}
+	sc, err := render.ParseScale(*scale)
+	if err != nil {
+		fmt.Fprintf(stderr, "twixt render: --scale: %v\n", err)
+		return exitBad
+	}
+	if *out == "" && !*text {
+		fmt.Fprintln(stderr, "twixt render: say where to write the picture with -o out.png (or use --text)")
+		return exitBad
+	}
+	rec, g, err := opts.load(path, stdin)
+	if re, isRejected := rejected(err); isRejected {
+		fmt.Fprintf(stderr, "twixt render: %s: move %d (%s) is refused: %v\n", displayName(path), g.Turns()+1, rec.Token(re.Index), re.Err)
+		return exitRejected
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "twixt render: %v\n", err)
+		return exitBad
+	}
+	v := render.FromGame(g, rec.Names...)
+	o := render.Options{Theme: th, Scale: sc}
+	var buf bytes.Buffer
+	if *text {
+		s, err := render.Text(v, o)
+		if err != nil {
+			fmt.Fprintf(stderr, "twixt render: %v\n", err)
+			return exitBad
+		}
+		buf.WriteString(s)
+	} else if err := render.PNG(&buf, v, o); err != nil {
+		fmt.Fprintf(stderr, "twixt render: %v\n", err)
+		return exitBad
+	}
+	if *out == "" {
+		_, err = stdout.Write(buf.Bytes())
+	} else {
+		err = os.WriteFile(*out, buf.Bytes(), 0o644)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "twixt render: cannot write: %v\n", err)
+		return exitBad
+	}
+	return exitOK
+}

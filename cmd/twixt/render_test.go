@@ -1,0 +1,83 @@
+package main
+
+import (
+	"bytes"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/render"
+)
+
+// TestRender draws short.moves (red c4 and d6, black e5) and checks, by
+// decoding the PNG, that the pegs of the final position are where the
+// layout puts them, in their sides' colours.
+func TestRender(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "board.png")
+	code, _, stderr := runCLI(t, "", "render", "--theme", "classic", "--scale", "small", "testdata/short.moves", "-o", out)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := render.NewLayout(game.Size{Cols: 24, Rows: 24}, render.Options{Scale: render.Small})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != l.Width || b.Dy() != l.Height {
+		t.Fatalf("picture is %v, layout says %dx%d", b, l.Width, l.Height)
+	}
+	at := func(hole string) (int, int, int) {
+		h, _ := game.ParseHole(hole)
+		p := l.Pixel(h)
+		r, g, b, _ := img.At(p.X, p.Y).RGBA()
+		return int(r >> 8), int(g >> 8), int(b >> 8)
+	}
+	for _, hole := range []string{"c4", "d6"} {
+		if r, g, b := at(hole); r < g+60 || r < b+60 {
+			t.Errorf("%s should hold a red peg, pixel is %d,%d,%d", hole, r, g, b)
+		}
+	}
+	if r, g, b := at("e5"); r > 90 || g > 90 || b > 90 {
+		t.Errorf("e5 should hold a black peg, pixel is %d,%d,%d", r, g, b)
+	}
+	if r, g, b := at("p16"); (r < g+60 && r < 90) || r > g+60 {
+		t.Errorf("p16 should be an empty hole, pixel is %d,%d,%d", r, g, b)
+	}
+}
+
+func TestRenderText(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "", "render", "--text", "testdata/short.moves")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "24") || strings.Count(stdout, "\n") < 24 {
+		t.Errorf("text board looks wrong:\n%s", stdout)
+	}
+	for _, tc := range []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"render", "testdata/short.moves"}, exitBad, "-o out.png"},
+		{[]string{"render", "--theme", "neon", "--text", "testdata/short.moves"}, exitBad, "--theme"},
+		{[]string{"render", "--scale", "huge", "--text", "testdata/short.moves"}, exitBad, "--scale"},
+		{[]string{"render", "--text", "testdata/rejected.moves"}, exitRejected, "is refused"},
+		{[]string{"render", "--text", "testdata/bad.moves"}, exitBad, "line 2 column 3"},
+	} {
+		var so, se bytes.Buffer
+		if code := run(tc.args, strings.NewReader(""), &so, &se); code != tc.code || !strings.Contains(se.String(), tc.stderr) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, se.String(), tc.code, tc.stderr)
+		}
+	}
+}
