@@ -146,6 +146,18 @@ func putGame(tx *bolt.Tx, old, g *Game) error {
 // game makes it Finished. Settings are stored with their defaults filled
 // in.
 func (s *Store) Create(ctx context.Context, g *Game) (*Game, error) {
+	ng, err := s.newRecord(g)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.update(ctx, func(tx *bolt.Tx) error { return insertGame(tx, ng) }); err != nil {
+		return nil, err
+	}
+	return ng, nil
+}
+
+// newRecord checks a game to be created and fills in what the store sets.
+func (s *Store) newRecord(g *Game) (*Game, error) {
 	if g == nil {
 		return nil, recordErr(0, nil, "no game given")
 	}
@@ -174,18 +186,17 @@ func (s *Store) Create(ctx context.Context, g *Game) (*Game, error) {
 	if err := checkRecord(ng); err != nil {
 		return nil, recordErr(0, err, "cannot store it")
 	}
-	err = s.update(ctx, func(tx *bolt.Tx) error {
-		seq, err := tx.Bucket(bucketGames).NextSequence()
-		if err != nil {
-			return err
-		}
-		ng.ID = GameID(seq)
-		return putGame(tx, nil, ng)
-	})
-	if err != nil {
-		return nil, err
-	}
 	return ng, nil
+}
+
+// insertGame gives a new game its ID and writes it.
+func insertGame(tx *bolt.Tx, ng *Game) error {
+	seq, err := tx.Bucket(bucketGames).NextSequence()
+	if err != nil {
+		return err
+	}
+	ng.ID = GameID(seq)
+	return putGame(tx, nil, ng)
 }
 
 // Get returns a game's record without replaying its log: what listings

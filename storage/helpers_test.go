@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	bolt "go.etcd.io/bbolt"
+
 	"github.com/twixtbot/twixtbot/game"
 )
 
@@ -112,6 +114,32 @@ func ids(games []*Game) []GameID {
 	out := make([]GameID, len(games))
 	for i, g := range games {
 		out[i] = g.ID
+	}
+	return out
+}
+
+// bulkCreate stores many games in one transaction (Create commits each on
+// its own, which is too slow to fill a database for a benchmark).
+func bulkCreate(t testing.TB, s *Store, games []*Game) []*Game {
+	t.Helper()
+	out := make([]*Game, len(games))
+	for i, g := range games {
+		ng, err := s.newRecord(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = ng
+	}
+	err := s.update(context.Background(), func(tx *bolt.Tx) error {
+		for _, ng := range out {
+			if err := insertGame(tx, ng); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

@@ -9,3 +9,6 @@ import (
 
 // lockFile leaves the locking to bbolt on systems without flock.
 func lockFile(*os.File, bool, time.Duration) error { return nil }
+
+// unlockFile leaves the unlocking to bbolt on systems without flock.
+func unlockFile(*os.File) {}

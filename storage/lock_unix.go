@@ -35,3 +35,10 @@ func lockFile(f *os.File, exclusive bool, timeout time.Duration) error {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// unlockFile lets go of the lock explicitly. Closing the descriptor is not
+// enough when bbolt has mapped the file: the mapping keeps the open file,
+// and with it the lock, alive.
+func unlockFile(f *os.File) {
+	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+}

@@ -95,6 +95,10 @@ func inUse(path string, waited time.Duration) error {
 func openBolt(f *os.File, path string, o *Options) (db *bolt.DB, err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			// bbolt's Open did not finish, so its mapping of the file
+			// stays (a leak of address space, on a path that ends the
+			// program's use of the file); the lock must not.
+			unlockFile(f)
 			f.Close()
 			db, err = nil, fmt.Errorf("%w: %s: %v; restore the latest backup", ErrCorrupt, path, r)
 		}
