@@ -150,7 +150,10 @@ func (s *Store) Create(ctx context.Context, g *Game) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.update(ctx, func(tx *bolt.Tx) error { return insertGame(tx, ng) }); err != nil {
+	err = s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+		return func() error { return insertGame(tx, ng) }, nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	return ng, nil
@@ -247,25 +250,23 @@ func (s *Store) Load(ctx context.Context, id GameID) (*Game, *game.Game, error) 
 // these rules gives a *RecordError and changes nothing.
 func (s *Store) Update(ctx context.Context, id GameID, fn func(*Game) error) (*Game, error) {
 	var out *Game
-	err := s.update(ctx, func(tx *bolt.Tx) error {
+	err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+		out = nil
 		old, err := getGame(tx, id)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		ng := old.Clone()
 		if err := callUser(func() error { return fn(ng) }); err != nil {
-			return err
+			return nil, err
 		}
 		now := s.clock()
 		if err := checkChange(old, ng, now); err != nil {
-			return err
+			return nil, err
 		}
 		ng.Updated = now
-		if err := putGame(tx, old, ng); err != nil {
-			return err
-		}
 		out = ng
-		return nil
+		return func() error { return putGame(tx, old, ng) }, nil
 	})
 	if err != nil {
 		return nil, err
@@ -352,21 +353,21 @@ type Moved struct {
 // colour, so that the log replays to the same result whoever resigned.
 func (s *Store) AppendMove(ctx context.Context, id GameID, expectLen int, seat game.Seat, m game.Move, update func(*Game, game.Outcome) error) (Moved, error) {
 	var res Moved
-	err := s.update(ctx, func(tx *bolt.Tx) error {
+	err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
 		res = Moved{}
 		old, err := getGame(tx, id)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if old.State != Active {
-			return &StateError{Game: id, State: old.State, Op: "play in"}
+			return nil, &StateError{Game: id, State: old.State, Op: "play in"}
 		}
 		if expectLen != AnyLen && len(old.Log) != expectLen {
-			return &ConflictError{Game: id, Expected: expectLen, Actual: len(old.Log)}
+			return nil, &ConflictError{Game: id, Expected: expectLen, Actual: len(old.Log)}
 		}
 		pos, err := position(old)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		mv := m
 		if mv.Kind == game.Resign && mv.Color == game.NoColor {
@@ -374,7 +375,7 @@ func (s *Store) AppendMove(ctx context.Context, id GameID, expectLen int, seat g
 		}
 		o, err := pos.Play(seat, mv)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		ng := old.Clone()
 		ng.Log = append(ng.Log, cloneLog([]game.Move{mv})...)
@@ -384,17 +385,14 @@ func (s *Store) AppendMove(ctx context.Context, id GameID, expectLen int, seat g
 		if update != nil {
 			before := ng.Clone()
 			if err := callUser(func() error { return update(ng, o) }); err != nil {
-				return err
+				return nil, err
 			}
 			if err := checkChange(before, ng, now); err != nil {
-				return err
+				return nil, err
 			}
 		}
-		if err := putGame(tx, old, ng); err != nil {
-			return err
-		}
 		res = Moved{Game: ng, Pos: pos, Outcome: o}
-		return nil
+		return func() error { return putGame(tx, old, ng) }, nil
 	})
 	if err != nil {
 		return Moved{}, err
@@ -406,14 +404,16 @@ func (s *Store) AppendMove(ctx context.Context, id GameID, expectLen int, seat g
 // records. A game whose record is damaged cannot be deleted this way
 // (its index entries could not be found): restore a backup instead.
 func (s *Store) Delete(ctx context.Context, id GameID) error {
-	return s.update(ctx, func(tx *bolt.Tx) error {
+	return s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
 		old, err := getGame(tx, id)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if err := tx.Bucket(bucketGames).Delete(idKey(id)); err != nil {
-			return err
-		}
-		return updateDerived(tx, old, nil)
+		return func() error {
+			if err := tx.Bucket(bucketGames).Delete(idKey(id)); err != nil {
+				return err
+			}
+			return updateDerived(tx, old, nil)
+		}, nil
 	})
 }

@@ -130,13 +130,15 @@ func bulkCreate(t testing.TB, s *Store, games []*Game) []*Game {
 		}
 		out[i] = ng
 	}
-	err := s.update(context.Background(), func(tx *bolt.Tx) error {
-		for _, ng := range out {
-			if err := insertGame(tx, ng); err != nil {
-				return err
+	err := s.write(context.Background(), func(tx *bolt.Tx) (func() error, error) {
+		return func() error {
+			for _, ng := range out {
+				if err := insertGame(tx, ng); err != nil {
+					return err
+				}
 			}
-		}
-		return nil
+			return nil
+		}, nil
 	})
 	if err != nil {
 		t.Fatal(err)

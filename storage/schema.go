@@ -64,29 +64,35 @@ func (s *Store) migrate() error {
 		}
 		return fmt.Errorf("%w: the database has schema version %d and needs a migration to %d: open it once for writing", ErrSchema, version, SchemaVersion)
 	}
-	return s.update(ctx, func(tx *bolt.Tx) error {
-		if fresh {
-			for _, name := range append(primaryBuckets, derivedBuckets()...) {
-				if _, err := tx.CreateBucket(name); err != nil {
-					return err
-				}
-			}
-			return writeVersion(tx, SchemaVersion)
-		}
-		for _, m := range migrations {
-			if m.from < version {
-				continue
-			}
-			if err := m.run(tx); err != nil {
-				return fmt.Errorf("migrating the database from schema version %d to %d (%s): %w", m.from, m.from+1, m.name, err)
-			}
-			version = m.from + 1
-		}
-		if err := writeVersion(tx, version); err != nil {
-			return err
-		}
-		return checkBuckets(tx)
+	return s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+		return func() error { return migrateTx(tx, fresh, version) }, nil
 	})
+}
+
+// migrateTx creates the buckets of a new database, or runs the migrations
+// from version on.
+func migrateTx(tx *bolt.Tx, fresh bool, version uint64) error {
+	if fresh {
+		for _, name := range append(primaryBuckets, derivedBuckets()...) {
+			if _, err := tx.CreateBucket(name); err != nil {
+				return err
+			}
+		}
+		return writeVersion(tx, SchemaVersion)
+	}
+	for _, m := range migrations {
+		if m.from < version {
+			continue
+		}
+		if err := m.run(tx); err != nil {
+			return fmt.Errorf("migrating the database from schema version %d to %d (%s): %w", m.from, m.from+1, m.name, err)
+		}
+		version = m.from + 1
+	}
+	if err := writeVersion(tx, version); err != nil {
+		return err
+	}
+	return checkBuckets(tx)
 }
 
 func derivedBuckets() [][]byte { return append(append([][]byte{}, indexBuckets...), bucketPlayers) }

@@ -146,7 +146,8 @@ func (s *Store) UpdateSettings(ctx context.Context, sc Scope, by UserID, note st
 		return ServerSettings{}, fmt.Errorf("%w: the note is longer than %d bytes or has control characters", ErrBadRecord, maxNoteLen)
 	}
 	var out ServerSettings
-	err := s.update(ctx, func(tx *bolt.Tx) error {
+	err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+		out = ServerSettings{}
 		b := tx.Bucket(bucketSettings)
 		key := sc.key()
 		var cur ServerSettings
@@ -154,17 +155,20 @@ func (s *Store) UpdateSettings(ctx context.Context, sc Scope, by UserID, note st
 		if v := b.Get(key); v != nil {
 			var r serverSettingsRecV1
 			if err := decodeRecord(kindSettings, "settings of "+sc.String(), v, &r); err != nil {
-				return err
+				return nil, err
 			}
 			cur, existed = settingsFromRec(&r), true
 		}
 		ns := cur
 		ns.Data = slices.Clone(cur.Data)
 		if err := callUser(func() error { return fn(&ns) }); err != nil {
-			return err
+			return nil, err
 		}
 		if len(ns.Data) > MaxSettingsSize {
-			return fmt.Errorf("%w: settings of %d bytes (at most %d)", ErrBadRecord, len(ns.Data), MaxSettingsSize)
+			return nil, fmt.Errorf("%w: settings of %d bytes (at most %d)", ErrBadRecord, len(ns.Data), MaxSettingsSize)
+		}
+		if ns.Data == nil && !existed {
+			return func() error { return nil }, nil // nothing to remove, nothing to log
 		}
 		now := s.clock()
 		ns.Scope, ns.Updated, ns.UpdatedBy = sc, now, by
@@ -173,29 +177,31 @@ func (s *Store) UpdateSettings(ctx context.Context, sc Scope, by UserID, note st
 			Format: ns.Format, Data: ns.Data, Removed: ns.Data == nil,
 		}
 		if ns.Data == nil {
-			if !existed {
-				return nil // nothing to remove, nothing to log
-			}
-			if err := b.Delete(key); err != nil {
-				return err
-			}
 			out = ServerSettings{Scope: sc}
 		} else {
-			r := serverSettingsRecV1{
-				Guild: string(sc.Guild), Channel: string(sc.Channel), Format: ns.Format, Data: ns.Data,
-				Updated: now, UpdatedBy: string(by),
-			}
-			if err := b.Put(key, encodeJSON(kindSettings, &r)); err != nil {
-				return err
-			}
 			out = ns
 		}
-		log := tx.Bucket(bucketChanges)
-		seq, err := log.NextSequence()
-		if err != nil {
-			return err
-		}
-		return log.Put(binary.BigEndian.AppendUint64(appendStr(nil, string(sc.Guild)), seq), encodeJSON(kindChange, &change))
+		return func() error {
+			if ns.Data == nil {
+				if err := b.Delete(key); err != nil {
+					return err
+				}
+			} else {
+				r := serverSettingsRecV1{
+					Guild: string(sc.Guild), Channel: string(sc.Channel), Format: ns.Format, Data: ns.Data,
+					Updated: now, UpdatedBy: string(by),
+				}
+				if err := b.Put(key, encodeJSON(kindSettings, &r)); err != nil {
+					return err
+				}
+			}
+			log := tx.Bucket(bucketChanges)
+			seq, err := log.NextSequence()
+			if err != nil {
+				return err
+			}
+			return log.Put(binary.BigEndian.AppendUint64(appendStr(nil, string(sc.Guild)), seq), encodeJSON(kindChange, &change))
+		}, nil
 	})
 	if err != nil {
 		return ServerSettings{}, err

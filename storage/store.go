@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -41,6 +42,11 @@ type Store struct {
 	path     string
 	now      func() time.Time
 	readOnly bool
+
+	writes    chan *writeOp // to the writer goroutine (see commit.go)
+	quit      chan struct{}
+	wg        sync.WaitGroup
+	closeOnce sync.Once
 }
 
 // Open opens the database at path, creating it if it does not exist, and
@@ -77,9 +83,11 @@ func Open(path string, opts *Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, path: path, now: o.Now, readOnly: o.ReadOnly}
+	s := &Store{db: db, path: path, now: o.Now, readOnly: o.ReadOnly, writes: make(chan *writeOp), quit: make(chan struct{})}
+	s.wg.Add(1)
+	go s.writer()
 	if err := s.migrate(); err != nil {
-		db.Close()
+		s.Close()
 		return nil, err
 	}
 	return s, nil
@@ -228,9 +236,16 @@ func checkFile(f *os.File, created bool) error {
 	return nil
 }
 
-// Close closes the database. It waits for running transactions.
+// Close closes the database. Changes already handed to the store are
+// committed first; later ones get ErrClosed. Closing again does nothing.
 func (s *Store) Close() error {
-	return s.db.Close()
+	var err error
+	s.closeOnce.Do(func() {
+		close(s.quit)
+		s.wg.Wait()
+		err = s.db.Close()
+	})
+	return err
 }
 
 // Path returns the database file's path.
@@ -251,32 +266,6 @@ func (s *Store) view(ctx context.Context, fn func(*bolt.Tx) error) (err error) {
 	defer guard(&err)
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	return boltErr(s.db.View(fn))
-}
-
-// update runs fn in a write transaction and commits it (with fsync). The
-// context is looked at only before the transaction begins: once begun, it
-// runs to its end, so a caller is never left not knowing whether its
-// change landed.
-func (s *Store) update(ctx context.Context, fn func(*bolt.Tx) error) (err error) {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if s.readOnly {
-		return fmt.Errorf("%w: the store was opened read-only", berrors.ErrDatabaseReadOnly)
-	}
-	var user *userPanic
-	defer func() {
-		if user != nil {
-			panic(user.value)
-		}
-	}()
-	defer guard(&err)
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	err = s.db.Update(fn)
-	if errors.As(err, &user) {
-		return nil // re-panicked above
-	}
-	return boltErr(err)
 }
 
 // userPanic carries a panic from a caller's function out of the
