@@ -72,10 +72,7 @@ func (s *Store) BackupFile(ctx context.Context, path string) (int64, error) {
 		return 0, fmt.Errorf("backup: %w", err)
 	}
 	done = true
-	if d, err := os.Open(dir); err == nil {
-		d.Sync() // make the rename durable; not every system can sync a directory
-		d.Close()
-	}
+	syncDir(dir)
 	return n, nil
 }
 

@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -31,7 +30,7 @@ func BenchmarkAppendMove(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					if g.State != Active || g.Log != nil && len(g.Log) >= 300 {
+					if g.State != Active {
 						id = create(b, s, newGame(Active)).ID
 						continue
 					}
@@ -133,5 +132,3 @@ func bigStore(b *testing.B, n int) *Store {
 	}
 	return s
 }
-
-var _ = errors.Is

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
@@ -432,5 +433,63 @@ func TestParseGameID(t *testing.T) {
 				t.Errorf("ParseGameID(%q) = %v, %v: no round trip", got.String(), back, err)
 			}
 		}
+	}
+}
+
+func TestClosedStore(t *testing.T) {
+	s, path := openTest(t)
+	if s.db.NoSync {
+		t.Fatal("NoSync is on: commits would not be durable")
+	}
+	g := create(t, s, newGame(Active))
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Errorf("second close: %v", err)
+	}
+	if _, err := s.Create(ctx, newGame(Active)); !errors.Is(err, ErrClosed) {
+		t.Errorf("create after close: %v, want ErrClosed", err)
+	}
+	if _, err := s.Get(ctx, g.ID); !errors.Is(err, ErrClosed) {
+		t.Errorf("get after close: %v, want ErrClosed", err)
+	}
+	// The file is free again.
+	s2, err := Open(path, &Options{Timeout: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2.Close()
+}
+
+func TestReadOnlyStore(t *testing.T) {
+	s, path := openTest(t)
+	g := create(t, s, newGame(Active))
+	s.Close()
+	ro, err := Open(path, &Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if _, err := ro.Get(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ro.Update(ctx, g.ID, func(*Game) error { return nil }); err == nil {
+		t.Error("a read-only store took a change")
+	}
+	if _, err := Open(filepath.Join(t.TempDir(), "none.db"), &Options{ReadOnly: true}); err == nil {
+		t.Error("read-only open of a missing file succeeded")
+	}
+}
+
+func TestCanceledContext(t *testing.T) {
+	s, _ := openTest(t)
+	c, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := s.Create(c, newGame(Active)); !errors.Is(err, context.Canceled) {
+		t.Errorf("create: %v", err)
+	}
+	if _, err := s.Active(c); !errors.Is(err, context.Canceled) {
+		t.Errorf("list: %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -74,6 +75,9 @@ func Open(path string, opts *Options) (*Store, error) {
 			return nil, inUse(path, o.Timeout)
 		}
 		return nil, fmt.Errorf("lock database %s: %w", path, err)
+	}
+	if created {
+		syncDir(filepath.Dir(path)) // the new file's name must survive a power cut too
 	}
 	if err := checkFile(f, created); err != nil {
 		f.Close()
@@ -234,6 +238,15 @@ func checkFile(f *os.File, created bool) error {
 		return fmt.Errorf("the file is truncated: it has %d bytes, and its pages run to %d", size, need)
 	}
 	return nil
+}
+
+// syncDir makes a directory's entries durable: a file created or renamed
+// in it. Not every system can sync a directory; failing is harmless.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
 }
 
 // Close closes the database. Changes already handed to the store are
