@@ -7,7 +7,6 @@ import (
 	"runtime/debug"
 
 	bolt "go.etcd.io/bbolt"
-	berrors "go.etcd.io/bbolt/errors"
 )
 
 // Group commit. Every change goes to one writer goroutine, which takes the
@@ -47,7 +46,7 @@ func (s *Store) write(ctx context.Context, prepare prepareFunc) error {
 		return err
 	}
 	if s.readOnly {
-		return fmt.Errorf("%w: the store was opened read-only", berrors.ErrDatabaseReadOnly)
+		return fmt.Errorf("%w: open it without Options.ReadOnly to change it", ErrReadOnly)
 	}
 	op := &writeOp{prepare: prepare, done: make(chan struct{})}
 	select {

@@ -5,10 +5,12 @@ import (
 	"fmt"
 )
 
-// The errors of the store. Every error a Store method returns wraps one of
-// these (or is an error of the rules engine, from AppendMove, or a
-// context's error), so callers branch with errors.Is; the typed errors
-// below carry the details for errors.As.
+// The errors of the store, to branch on with errors.Is; the typed errors
+// below carry the details for errors.As. Besides these, AppendMove passes
+// on the rules engine's errors (an illegal move) unchanged, methods return
+// the context's error if it is done before they start, and errors of the
+// file system (a directory that cannot be written, a full disk) come
+// wrapped with what was being done.
 var (
 	// ErrNotFound: there is no game with that ID.
 	ErrNotFound = errors.New("no such game")
@@ -35,6 +37,8 @@ var (
 	ErrSchema = errors.New("unsupported database schema")
 	// ErrClosed: the store has been closed.
 	ErrClosed = errors.New("store closed")
+	// ErrReadOnly: a change asked of a store opened read-only.
+	ErrReadOnly = errors.New("store opened read-only")
 )
 
 // DecodeError is a stored record that cannot be read: bytes that fail

@@ -36,8 +36,9 @@ type Options struct {
 
 // Store is a twixtbot database: a bbolt file holding games, their move
 // logs, indexes, player records and server settings. It is safe for
-// concurrent use. Every change is one bbolt transaction, committed and
-// fsynced before the method returns.
+// concurrent use. Every change is atomic (it lands whole or not at all)
+// and is committed and fsynced before the method returns; changes made at
+// the same moment share a transaction (see commit.go).
 type Store struct {
 	db       *bolt.DB
 	path     string
