@@ -11,9 +11,12 @@ import (
 )
 
 // BenchmarkAppendMove measures acknowledged, fsynced moves through the
-// store: each goroutine plays its own game (load, pick a legal move,
-// AppendMove), starting a new game when one ends. With -cpu 1 there are
-// still 8 goroutines per CPU, as the bot has one per interaction.
+// store on concurrent games, as the bot makes them: each goroutine plays
+// its own game, picks a legal move in the position the last AppendMove
+// returned (which the bot renders), and commits it with AppendMove, whose
+// writer reloads and replays the game to check it. A game is left after
+// 200 moves (or when it ends) for a new one, so the games replayed are of
+// ordinary length. The goroutines count is per CPU.
 func BenchmarkAppendMove(b *testing.B) {
 	for _, par := range []int{1, 8} {
 		b.Run(fmt.Sprintf("goroutines=%dxCPU", par), func(b *testing.B) {
@@ -24,20 +27,19 @@ func BenchmarkAppendMove(b *testing.B) {
 			b.RunParallel(func(pb *testing.PB) {
 				n := seed.Add(1)
 				r := rand.New(rand.NewPCG(n, 1))
-				id := create(b, s, newGame(Active)).ID
+				var g *Game
+				var pos *game.Game
 				for pb.Next() {
-					g, pos, err := s.Load(ctx, id)
+					if g == nil || g.State != Active || len(g.Log) >= 200 {
+						g = create(b, s, newGame(Active))
+						pos, _ = game.New(g.Settings)
+					}
+					seat, _ := pos.ToMove()
+					m, err := s.AppendMove(ctx, g.ID, len(g.Log), seat, randomMove(pos, r), nil)
 					if err != nil {
 						b.Fatal(err)
 					}
-					if g.State != Active {
-						id = create(b, s, newGame(Active)).ID
-						continue
-					}
-					seat, _ := pos.ToMove()
-					if _, err := s.AppendMove(ctx, id, len(g.Log), seat, randomMove(pos, r), nil); err != nil {
-						b.Fatal(err)
-					}
+					g, pos = m.Game, m.Pos
 				}
 			})
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
