@@ -26,8 +26,10 @@
 //     commit), each still landing whole or not at all.
 //   - The functions a caller passes to Update, AppendMove and
 //     UpdateSettings run inside the write transaction: they must be quick
-//     and pure, with no network or disk I/O. Read transactions copy what
-//     they return and end before the method returns.
+//     and pure, with no network or disk I/O, and must not call the Store
+//     (a change asked from inside one would wait for itself). Read
+//     transactions copy what they return and end before the method
+//     returns; none stays open across a caller's code.
 //   - Every record carries a CRC-32C. A damaged or truncated file, or a
 //     record that does not decode, gives an error wrapping ErrCorrupt
 //     that names the game (a *DecodeError), never a panic and never a game

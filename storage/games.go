@@ -239,7 +239,8 @@ func (s *Store) Load(ctx context.Context, id GameID) (*Game, *game.Game, error) 
 //
 // fn runs inside the write transaction, which blocks every other change
 // until it returns: it must be quick and pure (no network or disk I/O, no
-// waiting), and it may be called again if the transaction is retried.
+// waiting, no calls to the Store), and it may be called again if the
+// transaction is retried.
 //
 // What fn may change: Place, Clock and Meta at any time; Settings and
 // Seats while the game is Proposed; State from Proposed to Active (the
