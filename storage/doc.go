@@ -1,0 +1,47 @@
+// Package storage keeps twixtbot's games in an embedded bbolt database, so
+// that no game and no acknowledged move is ever lost.
+//
+// It stores, for each game, its settings, the user in each seat, where it
+// is played (server, channel, thread), its state (proposed, active,
+// finished with its result, or cancelled), its timestamps, its time
+// control, what the bot keeps about it (Meta), and its move log. The
+// position is not stored: it is rebuilt by replaying the log through the
+// rules engine (package game): 50 to 100 µs for 200 moves here. The
+// store also keeps indexes of ongoing games by channel, by user and by due
+// time, of finished games by server, each player's tallies, and per
+// server and per channel settings (opaque to this package) with a log of
+// who changed them.
+//
+// # Guarantees
+//
+//   - A move is atomic, inside one bbolt write transaction (AppendMove): it
+//     reloads the game, checks that the log still has the length the
+//     caller validated against (optimistic concurrency: of two racing
+//     moves one lands and the other gets ErrConflict), plays the move
+//     through the rules engine so that no illegal move is stored, appends
+//     it, updates the state, the indexes and the players' records, and
+//     commits. A method returns success only after its transaction has
+//     committed and bbolt has fsynced the file; NoSync is never used.
+//     Changes arriving together share one transaction and one fsync (group
+//     commit), each still landing whole or not at all.
+//   - The functions a caller passes to Update, AppendMove and
+//     UpdateSettings run inside the write transaction: they must be quick
+//     and pure, with no network or disk I/O, and must not call the Store
+//     (a change asked from inside one would wait for itself). Read
+//     transactions copy what they return and end before the method
+//     returns; none stays open across a caller's code.
+//   - Every record carries a CRC-32C. A damaged or truncated file, or a
+//     record that does not decode, gives an error wrapping ErrCorrupt
+//     that names the game (a *DecodeError), never a panic and never a game
+//     silently left out: listings return the games they could read and an
+//     error naming each one they could not.
+//   - A file held by another process gives ErrInUse after Options.Timeout
+//     (DefaultTimeout, 2 s) instead of hanging.
+//   - The schema version is stored; Open migrates an older database in one
+//     transaction and refuses a newer one (ErrSchema).
+//   - Backup and BackupFile copy the database while it serves.
+//
+// Game IDs are written "g42" (GameID.String); ParseGameID also reads
+// "42". Discord IDs are kept as the strings Discord sends, in their own
+// types (UserID, GuildID, ChannelID, MessageID).
+package storage

@@ -1,0 +1,52 @@
+package storage
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/twixtbot/twixtbot/game"
+)
+
+func TestGameDue(t *testing.T) {
+	at := func(h int) time.Time { return time.Date(2025, 1, 1, h, 0, 0, 0, time.UTC) }
+	tests := []struct {
+		name  string
+		state State
+		clock Clock
+		meta  Meta
+		want  time.Time
+	}{
+		{"nothing set", Active, Clock{}, Meta{}, time.Time{}},
+		{"deadline", Active, Clock{Deadline: at(5)}, Meta{}, at(5)},
+		{"wake before deadline", Active, Clock{Deadline: at(5), Wake: at(4)}, Meta{}, at(4)},
+		{"challenge expiry", Proposed, Clock{}, Meta{Expires: at(3)}, at(3)},
+		{"earliest of all", Active, Clock{Deadline: at(5), Wake: at(6)}, Meta{Expires: at(2)}, at(2)},
+		{"finished games are never due", Finished, Clock{Deadline: at(5)}, Meta{}, time.Time{}},
+		{"cancelled challenges are never due", Cancelled, Clock{}, Meta{Expires: at(3)}, time.Time{}},
+	}
+	for _, tt := range tests {
+		g := &Game{State: tt.state, Clock: tt.clock, Meta: tt.meta}
+		if got := g.Due(); !got.Equal(tt.want) {
+			t.Errorf("%s: due %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestSets(t *testing.T) {
+	ss := SeatSet(0).With(1).With(3).With(5).With(0)
+	if !ss.Has(1) || !ss.Has(3) || ss.Has(2) || ss.Has(5) || ss.Len() != 2 || ss.String() != "{1,3}" {
+		t.Errorf("seat set %s (%d seats)", ss, ss.Len())
+	}
+	if got := ss.Without(1).Seats(); !slices.Equal(got, []game.Seat{3}) {
+		t.Errorf("without 1: %v", got)
+	}
+	rs := ReminderSet(0).With(0).With(31).With(32).With(-1)
+	if !rs.Has(0) || !rs.Has(31) || rs.Has(1) || rs.Has(32) || rs.String() != "{0,31}" {
+		t.Errorf("reminder set %s", rs)
+	}
+	g := &Game{Seats: []UserID{"a", "b", "a", "c"}}
+	if !slices.Equal(g.SeatsOf("a"), []game.Seat{1, 3}) || !slices.Equal(g.Users(), []UserID{"a", "b", "c"}) || g.User(4) != "c" || g.User(5) != "" {
+		t.Errorf("seats of a %v, users %v", g.SeatsOf("a"), g.Users())
+	}
+}
