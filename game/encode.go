@@ -97,7 +97,9 @@ func UnmarshalLog(data []byte) ([]Move, error) {
 		return nil, fmt.Errorf("%w: version %d, want %d", ErrBadEncoding, data[0], logVersion)
 	}
 	d := decoder{buf: data, pos: 1}
-	var log []Move
+	// A plain placement takes four bytes; sizing for that avoids growing
+	// the slice while decoding.
+	log := make([]Move, 0, len(data)/4+1)
 	for d.pos < len(d.buf) && d.err == nil {
 		m := d.move()
 		if d.err == nil {
@@ -106,6 +108,9 @@ func UnmarshalLog(data []byte) ([]Move, error) {
 	}
 	if d.err != nil {
 		return nil, fmt.Errorf("%w: move %d (byte %d): %v", ErrBadEncoding, len(log)+1, d.pos, d.err)
+	}
+	if len(log) == 0 {
+		return nil, nil
 	}
 	return log, nil
 }

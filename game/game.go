@@ -240,6 +240,11 @@ func (g *Game) Play(s Seat, m Move) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
+	if m.Kind == Resign {
+		// Record who resigned, so that a replay credits the right side
+		// even when the resignation came out of turn.
+		m.Color = o.Color
+	}
 	g.log = append(g.log, m.clone())
 	o.Result = g.result
 	return o, nil
