@@ -242,8 +242,9 @@ func (s *Store) Load(ctx context.Context, id GameID) (*Game, *game.Game, error) 
 // waiting, no calls to the Store), and it may be called again if the
 // transaction is retried.
 //
-// What fn may change: Place, Clock and Meta at any time; Settings and
-// Seats while the game is Proposed; State from Proposed to Active (the
+// What fn may change: Place, Clock and Meta at any time; Settings while
+// the game is Proposed; Seats while it is Proposed or Active (a substitute
+// takes a seat; the number of seats stays); State from Proposed to Active (the
 // store sets Started) or to Cancelled (the store sets Ended). The log
 // changes only through AppendMove, and a game finishes only by a move
 // (resign, draw, or a Conclude for a timeout, adjudication or abort). ID,
@@ -299,8 +300,13 @@ func checkChange(old, g *Game, now time.Time) error {
 		}
 		g.Settings = pos.Settings()
 	}
-	if !slices.Equal(g.Seats, old.Seats) && old.State != Proposed {
-		return bad("the players cannot change once the game has started")
+	if !slices.Equal(g.Seats, old.Seats) {
+		switch {
+		case old.State != Proposed && old.State != Active:
+			return bad("the players cannot change once the game is over")
+		case old.State == Active && len(g.Seats) != len(old.Seats):
+			return bad("a running game keeps its number of seats; substitute a player instead")
+		}
 	}
 	if g.State != old.State {
 		switch {
@@ -326,7 +332,15 @@ const AnyLen = -1
 type Moved struct {
 	Game    *Game        // the record as committed
 	Pos     *game.Game   // the position after the move
-	Outcome game.Outcome // what the move did
+	Outcome game.Outcome // what the move did (the last one, for AppendMoves)
+	// Outcomes has one entry per move, for AppendMoves.
+	Outcomes []game.Outcome
+}
+
+// SeatMove is one move of AppendMoves and the seat that makes it.
+type SeatMove struct {
+	Seat game.Seat
+	Move game.Move
 }
 
 // AppendMove plays move m for seat (see game.Game.Play) in one
@@ -353,6 +367,16 @@ type Moved struct {
 // A resignation with no colour is recorded with the resigning seat's
 // colour, so that the log replays to the same result whoever resigned.
 func (s *Store) AppendMove(ctx context.Context, id GameID, expectLen int, seat game.Seat, m game.Move, update func(*Game, game.Outcome) error) (Moved, error) {
+	return s.AppendMoves(ctx, id, expectLen, []SeatMove{{seat, m}}, update)
+}
+
+// AppendMoves is AppendMove for several moves that must land together or
+// not at all, such as a move and the Privilege claimed with it. update is
+// called once, with the last move's outcome.
+func (s *Store) AppendMoves(ctx context.Context, id GameID, expectLen int, moves []SeatMove, update func(*Game, game.Outcome) error) (Moved, error) {
+	if len(moves) == 0 {
+		return Moved{}, recordErr(id, nil, "no move to append")
+	}
 	var res Moved
 	err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
 		res = Moved{}
@@ -370,16 +394,21 @@ func (s *Store) AppendMove(ctx context.Context, id GameID, expectLen int, seat g
 		if err != nil {
 			return nil, err
 		}
-		mv := m
-		if mv.Kind == game.Resign && mv.Color == game.NoColor {
-			mv.Color = pos.SeatColor(seat)
-		}
-		o, err := pos.Play(seat, mv)
-		if err != nil {
-			return nil, err
-		}
 		ng := old.Clone()
-		ng.Log = append(ng.Log, cloneLog([]game.Move{mv})...)
+		outcomes := make([]game.Outcome, 0, len(moves))
+		for _, sm := range moves {
+			mv := sm.Move
+			if mv.Kind == game.Resign && mv.Color == game.NoColor {
+				mv.Color = pos.SeatColor(sm.Seat)
+			}
+			o, err := pos.Play(sm.Seat, mv)
+			if err != nil {
+				return nil, err
+			}
+			ng.Log = append(ng.Log, cloneLog([]game.Move{mv})...)
+			outcomes = append(outcomes, o)
+		}
+		o := outcomes[len(outcomes)-1]
 		now := s.clock()
 		ng.Updated = now
 		settle(ng, pos, now)
@@ -392,7 +421,7 @@ func (s *Store) AppendMove(ctx context.Context, id GameID, expectLen int, seat g
 				return nil, err
 			}
 		}
-		res = Moved{Game: ng, Pos: pos, Outcome: o}
+		res = Moved{Game: ng, Pos: pos, Outcome: o, Outcomes: outcomes}
 		return func() error { return putGame(tx, old, ng) }, nil
 	})
 	if err != nil {

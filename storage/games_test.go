@@ -257,7 +257,8 @@ func TestUpdateRules(t *testing.T) {
 		{"move to a thread", Active, 2, func(g *Game) { g.Place.Thread = "t9" }, nil, nil},
 		{"set a deadline", Active, 2, func(g *Game) { g.Clock.Deadline = time.Now(); g.Clock.Reminded = 1 }, nil, nil},
 		{"settings after start", Active, 0, func(g *Game) { g.Settings.Ruleset = game.PP }, ErrBadRecord, nil},
-		{"seats after start", Active, 0, func(g *Game) { g.Seats[0] = "mallory" }, ErrBadRecord, nil},
+		{"substitute after start", Active, 2, func(g *Game) { g.Seats[0] = "mallory" }, nil, nil},
+		{"drop a seat after start", Active, 0, func(g *Game) { g.Seats = g.Seats[:1] }, ErrBadRecord, nil},
 		{"finish by hand", Active, 2, func(g *Game) { g.State = Finished }, ErrBadRecord, nil},
 		{"cancel a running game", Active, 2, func(g *Game) { g.State = Cancelled }, ErrBadRecord, nil},
 		{"back to proposed", Active, 0, func(g *Game) { g.State = Proposed }, ErrBadRecord, nil},
@@ -491,5 +492,48 @@ func TestCanceledContext(t *testing.T) {
 	}
 	if _, err := s.Active(c); !errors.Is(err, context.Canceled) {
 		t.Errorf("list: %v", err)
+	}
+}
+
+// TestSubstituteAndMoves: a substitute takes a seat of a running game, the
+// user index follows, and a move and Privilege land together or not at
+// all.
+func TestSubstituteAndMoves(t *testing.T) {
+	s, _ := openTest(t)
+	g := newGame(Active)
+	g.Settings.Players = 4
+	g.Seats = []UserID{"alice", "bob", "carol", "dave"}
+	g = create(t, s, g)
+	if _, err := s.Update(ctx, g.ID, func(g *Game) error { g.Seats[2] = "erin"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	for user, want := range map[UserID]int{"carol": 0, "erin": 1, "alice": 1} {
+		games, err := s.ActiveByUser(ctx, user)
+		if err != nil || len(games) != want {
+			t.Errorf("%s has %d active games (%v), want %d", user, len(games), err, want)
+		}
+	}
+	hole := func(h string) game.Hole { x, _ := game.ParseHole(h); return x }
+	moved, err := s.AppendMoves(ctx, g.ID, 0, []SeatMove{
+		{1, game.Move{Kind: game.Place, Hole: hole("e5")}},
+		{1, game.Move{Kind: game.Privilege}},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seat, _ := moved.Pos.ToMove(); seat != 3 || len(moved.Outcomes) != 2 || moved.Outcomes[1].Skipped != 2 {
+		t.Errorf("after a move with Privilege: seat %v to move, outcomes %+v", seat, moved.Outcomes)
+	}
+	// A second claim by the same team fails, and takes its move with it.
+	_, err = s.AppendMoves(ctx, g.ID, 2, []SeatMove{
+		{3, game.Move{Kind: game.Place, Hole: hole("f9")}},
+		{3, game.Move{Kind: game.Privilege}},
+	}, nil)
+	if !errors.Is(err, game.ErrPrivilegeUsed) {
+		t.Fatalf("second privilege: %v", err)
+	}
+	got, err := s.Get(ctx, g.ID)
+	if err != nil || len(got.Log) != 2 {
+		t.Fatalf("log has %d moves after a refused pair, want 2 (%v)", len(got.Log), err)
 	}
 }
