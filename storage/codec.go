@@ -115,6 +115,7 @@ type clockRecV1 struct {
 	TurnStart time.Time     `json:"turn_start,omitzero"`
 	Deadline  time.Time     `json:"deadline,omitzero"`
 	Reminded  uint32        `json:"reminded,omitempty"`
+	Points    []int         `json:"points,omitempty"`
 	Wake      time.Time     `json:"wake,omitzero"`
 }
 
@@ -169,6 +170,7 @@ func encodeGame(g *Game) []byte {
 		Clock: clockRecV1{
 			PerTurn: g.Clock.PerTurn, TurnStart: utc(g.Clock.TurnStart), Deadline: utc(g.Clock.Deadline),
 			Reminded: uint32(g.Clock.Reminded), Wake: utc(g.Clock.Wake),
+			Points: pointsOut(g.Clock.Points),
 		},
 		Meta: metaRecV1{
 			ChallengeMessage: string(g.Meta.ChallengeMessage), BoardMessage: string(g.Meta.BoardMessage),
@@ -227,6 +229,7 @@ func decodeGameBody(id GameID, v []byte) (*Game, error) {
 		Clock: Clock{
 			PerTurn: r.Clock.PerTurn, TurnStart: r.Clock.TurnStart, Deadline: r.Clock.Deadline,
 			Reminded: ReminderSet(r.Clock.Reminded), Wake: r.Clock.Wake,
+			Points: pointsIn(r.Clock.Points),
 		},
 		Meta: Meta{
 			ChallengeMessage: MessageID(r.Meta.ChallengeMessage), BoardMessage: MessageID(r.Meta.BoardMessage),
@@ -351,4 +354,27 @@ func decodeRecord(kind byte, key string, v []byte, into any) error {
 		return &DecodeError{Key: key, Err: err}
 	}
 	return nil
+}
+
+func pointsOut(p []uint8) []int {
+	if len(p) == 0 {
+		return nil
+	}
+	out := make([]int, len(p))
+	for i, v := range p {
+		out[i] = int(v)
+	}
+	return out
+}
+
+// pointsIn keeps only reminder points that make sense (1..99 percent), so
+// a damaged value cannot produce a reminder after the deadline.
+func pointsIn(p []int) []uint8 {
+	var out []uint8
+	for _, v := range p {
+		if v >= 1 && v <= 99 && len(out) < 32 {
+			out = append(out, uint8(v))
+		}
+	}
+	return out
 }

@@ -138,6 +138,9 @@ type Clock struct {
 	TurnStart time.Time     // when the current turn began
 	Deadline  time.Time     // when the player to move runs out of time; zero for none
 	Reminded  ReminderSet   // reminders already sent for this turn
+	// Points are when to remind the player to move, in percent of
+	// PerTurn, ascending; bit i of Reminded stands for Points[i].
+	Points []uint8
 	// Wake is the next time the bot must look at the game, e.g. for a
 	// reminder before the deadline; zero for none.
 	Wake time.Time
@@ -194,6 +197,7 @@ type Game struct {
 func (g *Game) Clone() *Game {
 	c := *g
 	c.Seats = slices.Clone(g.Seats)
+	c.Clock.Points = slices.Clone(g.Clock.Points)
 	c.Log = cloneLog(g.Log)
 	return &c
 }
