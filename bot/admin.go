@@ -1,0 +1,247 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/storage"
+)
+
+// requireModerator refuses callers without Manage Server. Discord hides
+// /twixtadmin from them already (default_member_permissions), but the
+// server checks again rather than trust the client.
+func requireModerator(a Actor) error {
+	if !a.Moderator || a.Guild == "" {
+		return fmt.Errorf("%w: /twixtadmin needs the Manage Server permission", ErrNotModerator)
+	}
+	return nil
+}
+
+// changeDoc applies fn to the stored settings of scope, as one logged
+// change by the caller.
+func (s *Service) changeDoc(ctx context.Context, a Actor, sc storage.Scope, note string, fn func(*settingsDoc) error) error {
+	_, err := s.store.UpdateSettings(ctx, sc, a.User, note, func(st *storage.ServerSettings) error {
+		var d settingsDoc
+		if len(st.Data) > 0 {
+			if st.Format != settingsFormat {
+				return fmt.Errorf("settings in format %d cannot be changed by this version", st.Format)
+			}
+			if err := json.Unmarshal(st.Data, &d); err != nil {
+				return fmt.Errorf("the stored settings cannot be read: %w", err)
+			}
+		}
+		if err := fn(&d); err != nil {
+			return err
+		}
+		if len(d.Values) == 0 && len(d.Presets) == 0 {
+			st.Data = nil // nothing left: remove the record
+			return nil
+		}
+		data, err := json.Marshal(d)
+		if err != nil {
+			return err
+		}
+		st.Format, st.Data = settingsFormat, data
+		return nil
+	})
+	return err
+}
+
+// Change is a setting changed by a moderator.
+type Change struct {
+	Setting string
+	Value   string // as it will be shown; "" when unset
+	Channel storage.ChannelID
+	Old     string // the value in force before
+}
+
+// Set changes a setting for the server, or (with channel) for one channel,
+// after checking the value against the rest of the policy.
+func (s *Service) Set(ctx context.Context, a Actor, name, value string, channel storage.ChannelID) (Change, error) {
+	if err := requireModerator(a); err != nil {
+		return Change{}, err
+	}
+	server, err := s.loadDoc(ctx, storage.Scope{Guild: a.Guild})
+	if err != nil {
+		return Change{}, err
+	}
+	var ch settingsDoc
+	if channel != "" {
+		if ch, err = s.loadDoc(ctx, storage.Scope{Guild: a.Guild, Channel: channel}); err != nil {
+			return Change{}, err
+		}
+	}
+	shown, err := Check(name, value, server.Values, ch.Values, channel != "")
+	if err != nil {
+		return Change{}, err
+	}
+	before, _ := Resolve(server.Values, ch.Values, nil)
+	st, _ := SettingByName(name)
+	c := Change{Setting: name, Value: shown, Channel: channel, Old: st.Get(before)}
+	err = s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild, Channel: channel}, name+" = "+shown, func(d *settingsDoc) error {
+		if d.Values == nil {
+			d.Values = Overrides{}
+		}
+		d.Values[name] = value
+		return nil
+	})
+	return c, err
+}
+
+// Unset removes a setting from the server (back to the default) or from a
+// channel (back to the server's value).
+func (s *Service) Unset(ctx context.Context, a Actor, name string, channel storage.ChannelID) (Change, error) {
+	if err := requireModerator(a); err != nil {
+		return Change{}, err
+	}
+	st, ok := SettingByName(name)
+	if !ok {
+		return Change{}, badValue("there is no setting %q", name)
+	}
+	var c Change
+	err := s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild, Channel: channel}, name+" unset", func(d *settingsDoc) error {
+		if _, ok := d.Values[name]; !ok {
+			return badValue("%s is not set here, so there is nothing to unset", name)
+		}
+		delete(d.Values, name)
+		return nil
+	})
+	if err != nil {
+		return Change{}, err
+	}
+	p, _, err := s.Policy(ctx, a.Guild, channel)
+	c = Change{Setting: name, Channel: channel, Value: st.Get(p)}
+	return c, err
+}
+
+// SavePreset adds or replaces a handicap preset.
+func (s *Service) SavePreset(ctx context.Context, a Actor, pr Preset) (Preset, error) {
+	if err := requireModerator(a); err != nil {
+		return Preset{}, err
+	}
+	pr.Name = strings.TrimSpace(pr.Name)
+	if pr.Name == "" || len(pr.Name) > 32 || strings.ContainsAny(pr.Name, "`*_~|<>@#") {
+		return Preset{}, badValue("a preset needs a plain name of at most 32 characters, like beginner or kosmos-2")
+	}
+	// The preset must make a game this server allows.
+	p, _, err := s.Policy(ctx, a.Guild, "")
+	if err != nil {
+		return Preset{}, err
+	}
+	p.Presets = []Preset{pr}
+	if _, err := p.Settings(Terms{Preset: pr.Name}); err != nil {
+		return Preset{}, err
+	}
+	err = s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild}, "preset "+pr.String(), func(d *settingsDoc) error {
+		d.Presets = slices.DeleteFunc(d.Presets, func(x Preset) bool { return strings.EqualFold(x.Name, pr.Name) })
+		if len(d.Presets) >= 25 {
+			return badValue("a server can have at most 25 presets")
+		}
+		d.Presets = append(d.Presets, pr)
+		return nil
+	})
+	return pr, err
+}
+
+// RemovePreset removes a handicap preset.
+func (s *Service) RemovePreset(ctx context.Context, a Actor, name string) error {
+	if err := requireModerator(a); err != nil {
+		return err
+	}
+	return s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild}, "preset "+name+" removed", func(d *settingsDoc) error {
+		n := len(d.Presets)
+		d.Presets = slices.DeleteFunc(d.Presets, func(x Preset) bool { return strings.EqualFold(x.Name, strings.TrimSpace(name)) })
+		if len(d.Presets) == n {
+			return badValue("there is no preset %q", name)
+		}
+		return nil
+	})
+}
+
+// History returns the recent changes to the server's settings.
+func (s *Service) History(ctx context.Context, a Actor, limit int) ([]storage.SettingsChange, error) {
+	if err := requireModerator(a); err != nil {
+		return nil, err
+	}
+	return s.store.SettingsHistory(ctx, a.Guild, limit)
+}
+
+// ServerGames lists every ongoing game on the caller's server.
+func (s *Service) ServerGames(ctx context.Context, a Actor) ([]*storage.Game, error) {
+	if err := requireModerator(a); err != nil {
+		return nil, err
+	}
+	all, err := s.store.Active(ctx)
+	return slices.DeleteFunc(all, func(g *storage.Game) bool { return g.Place.Guild != a.Guild }), err
+}
+
+// moderated returns a game of the moderator's server.
+func (s *Service) moderated(ctx context.Context, a Actor, option string) (*storage.Game, error) {
+	if err := requireModerator(a); err != nil {
+		return nil, err
+	}
+	return s.Find(ctx, a, option, false)
+}
+
+// Conclude ends a game by a moderator's decision: adjudicated with a
+// winner (NoColor for a draw) or aborted with no result. A challenge not
+// yet accepted is simply cancelled.
+func (s *Service) Conclude(ctx context.Context, a Actor, option string, reason game.Reason, winner game.Color) (*Played, error) {
+	g, err := s.moderated(ctx, a, option)
+	if err != nil {
+		return nil, err
+	}
+	if g.State == storage.Proposed && reason == game.Aborted {
+		ng, err := s.store.Update(ctx, g.ID, func(ng *storage.Game) error {
+			if ng.State != storage.Proposed {
+				return fmt.Errorf("%w: %s has started meanwhile; try again", ErrStale, ng.ID)
+			}
+			ng.State = storage.Cancelled
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		return &Played{Game: ng}, nil
+	}
+	if g.State != storage.Active {
+		return nil, fmt.Errorf("%w: %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
+	}
+	m := game.Move{Kind: game.Conclude, Reason: reason, Color: winner}
+	mv, err := s.store.AppendMoves(ctx, g.ID, storage.AnyLen, []storage.SeatMove{{Seat: 1, Move: m}},
+		func(ng *storage.Game, _ game.Outcome) error { stopClock(ng); return nil })
+	if err != nil {
+		return nil, err
+	}
+	return &Played{Game: mv.Game, Pos: mv.Pos, Outcomes: mv.Outcomes}, nil
+}
+
+// Reseat gives a seat of a game to another player, by a moderator.
+func (s *Service) Reseat(ctx context.Context, a Actor, option string, seat game.Seat, user storage.UserID, isBot bool) (*storage.Game, storage.UserID, error) {
+	g, err := s.moderated(ctx, a, option)
+	if err != nil {
+		return nil, "", err
+	}
+	if isBot {
+		return nil, "", fmt.Errorf("%w: %s is a bot and cannot play", ErrBotChallenge, mention(string(user)))
+	}
+	if int(seat) < 1 || int(seat) > len(g.Seats) {
+		return nil, "", optionError("%s has seats 1 to %d", g.ID, len(g.Seats))
+	}
+	old := g.User(seat)
+	ng, err := s.store.Update(ctx, g.ID, func(ng *storage.Game) error {
+		if !ng.State.Ongoing() {
+			return fmt.Errorf("%w: %s is %s", ErrNotRunning, ng.ID, stateWord(ng.State))
+		}
+		ng.Seats[seat-1] = user
+		if ng.State == storage.Proposed {
+			ng.Meta.Accepted = ng.Meta.Accepted.Without(seat)
+		}
+		return nil
+	})
+	return ng, old, err
+}

@@ -1,0 +1,214 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/storage"
+)
+
+// Played is what an action in a running game did.
+type Played struct {
+	Game     *storage.Game
+	Pos      *game.Game     // the position after it
+	Outcomes []game.Outcome // one per move: a move, or a move and its Privilege
+}
+
+// Last is the outcome of the last move played.
+func (p *Played) Last() game.Outcome { return p.Outcomes[len(p.Outcomes)-1] }
+
+// Action is what a player does in a running game.
+type Action struct {
+	Move game.Move
+	// Privilege claims the team's Privilege right after the move.
+	Privilege bool
+	// Turns, if not negative, is the number of log entries the caller saw
+	// (a button carries it): if the game has moved on, the action is
+	// stale and refused.
+	Turns int
+}
+
+// Play makes the caller take an action in game g: a placement or a swap on
+// their turn (with Privilege, if asked), a Privilege claim right after
+// their move, or a resignation at any time. The move is checked by the
+// rules, and it lands only if nothing else landed since the caller's view
+// of the game was loaded.
+func (s *Service) Play(ctx context.Context, a Actor, id storage.GameID, act Action) (*Played, error) {
+	g, pos, err := s.store.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if g.State != storage.Active {
+		return nil, fmt.Errorf("%w: %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
+	}
+	if act.Turns >= 0 && act.Turns != len(g.Log) {
+		return nil, fmt.Errorf("%w: the game has moved on since then", ErrStale)
+	}
+	seat, ok := seatOf(g, pos, a.User)
+	if !ok {
+		return nil, fmt.Errorf("%w: you do not play in %s", ErrNotInGame, g.ID)
+	}
+	var moves []storage.SeatMove
+	switch act.Move.Kind {
+	case game.Place, game.Swap:
+		if toMove, _ := pos.ToMove(); seat != toMove {
+			return nil, turnError(g, pos)
+		}
+		moves = append(moves, storage.SeatMove{Seat: seat, Move: act.Move})
+		if act.Privilege {
+			moves = append(moves, storage.SeatMove{Seat: seat, Move: game.Move{Kind: game.Privilege}})
+		}
+	case game.Privilege:
+		for _, st := range g.SeatsOf(a.User) {
+			if pos.CanClaimPrivilege(st) {
+				seat = st
+			}
+		}
+		moves = append(moves, storage.SeatMove{Seat: seat, Move: act.Move})
+	case game.Resign:
+		moves = append(moves, storage.SeatMove{Seat: seat, Move: game.Move{Kind: game.Resign, Color: pos.SeatColor(seat)}})
+	default:
+		return nil, optionError("%s is not something a player plays", act.Move.Kind)
+	}
+	return s.commit(ctx, g, moves)
+}
+
+// commit appends moves to g, resetting the clock for the next turn and
+// withdrawing any draw offer, as one transaction.
+func (s *Service) commit(ctx context.Context, g *storage.Game, moves []storage.SeatMove) (*Played, error) {
+	now := s.now()
+	m, err := s.store.AppendMoves(ctx, g.ID, len(g.Log), moves, func(ng *storage.Game, o game.Outcome) error {
+		ng.Meta.DrawOffer = 0
+		if ng.State != storage.Active {
+			stopClock(ng)
+		} else if o.Move.IsTurn() || o.Move.Kind == game.Privilege {
+			startClock(ng, now)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Played{Game: m.Game, Pos: m.Pos, Outcomes: m.Outcomes}, nil
+}
+
+// DrawOffer is what /twixt draw did: an offer put on the table, or, if the
+// other side had already offered, the game drawn.
+type DrawOffer struct {
+	Game   *storage.Game
+	Seat   game.Seat // the seat that offered
+	Played *Played   // set when the draw was agreed
+}
+
+// OfferDraw offers a draw for the caller's side, or accepts the other
+// side's standing offer. An offer lapses when the next move is made.
+func (s *Service) OfferDraw(ctx context.Context, a Actor, id storage.GameID) (*DrawOffer, error) {
+	g, pos, err := s.store.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if g.State != storage.Active {
+		return nil, fmt.Errorf("%w: %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
+	}
+	seat, ok := seatOf(g, pos, a.User)
+	if !ok {
+		return nil, fmt.Errorf("%w: you do not play in %s", ErrNotInGame, g.ID)
+	}
+	if off := g.Meta.DrawOffer; off != 0 {
+		if pos.SeatColor(off) != pos.SeatColor(seat) {
+			p, err := s.AcceptDraw(ctx, a, id, len(g.Log))
+			if err != nil {
+				return nil, err
+			}
+			return &DrawOffer{Game: p.Game, Seat: off, Played: p}, nil
+		}
+		return nil, fmt.Errorf("%w: your side's draw offer is already on the table", ErrAnswered)
+	}
+	turns := len(g.Log)
+	ng, err := s.store.Update(ctx, id, func(ng *storage.Game) error {
+		if len(ng.Log) != turns || ng.State != storage.Active {
+			return fmt.Errorf("%w: the game moved on; look at the board and offer again", ErrStale)
+		}
+		ng.Meta.DrawOffer = seat
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &DrawOffer{Game: ng, Seat: seat}, nil
+}
+
+// AcceptDraw accepts the standing draw offer made when the log had turns
+// entries; only the other side may accept.
+func (s *Service) AcceptDraw(ctx context.Context, a Actor, id storage.GameID, turns int) (*Played, error) {
+	g, pos, err := s.store.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	seat, err := s.drawAnswerer(g, pos, a, turns)
+	if err != nil {
+		return nil, err
+	}
+	return s.commit(ctx, g, []storage.SeatMove{{Seat: seat, Move: game.Move{Kind: game.Draw}}})
+}
+
+// DeclineDraw withdraws the standing draw offer, for the other side.
+func (s *Service) DeclineDraw(ctx context.Context, a Actor, id storage.GameID, turns int) (*storage.Game, error) {
+	return s.store.Update(ctx, id, func(g *storage.Game) error {
+		pos, err := game.Replay(g.Settings, g.Log)
+		if err != nil {
+			return err
+		}
+		if _, err := s.drawAnswerer(g, pos, a, turns); err != nil {
+			return err
+		}
+		g.Meta.DrawOffer = 0
+		return nil
+	})
+}
+
+// drawAnswerer checks that the caller may answer the standing draw offer,
+// and returns their seat.
+func (s *Service) drawAnswerer(g *storage.Game, pos *game.Game, a Actor, turns int) (game.Seat, error) {
+	if g.State != storage.Active {
+		return 0, fmt.Errorf("%w: %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
+	}
+	off := g.Meta.DrawOffer
+	if off == 0 || len(g.Log) != turns {
+		return 0, fmt.Errorf("%w: the draw offer is no longer on the table", ErrNoDrawOffer)
+	}
+	for _, st := range g.SeatsOf(a.User) {
+		if pos.SeatColor(st) != pos.SeatColor(off) {
+			return st, nil
+		}
+	}
+	return 0, fmt.Errorf("%w: only the other side can answer this draw offer", ErrNotForYou)
+}
+
+// Substitute gives seat of a running Double TwixT match to user, agreed by
+// the seat's partner, who is the one asking.
+func (s *Service) Substitute(ctx context.Context, a Actor, id storage.GameID, seat game.Seat, user storage.UserID, isBot bool) (*storage.Game, error) {
+	if isBot {
+		return nil, fmt.Errorf("%w: %s is a bot and cannot play", ErrBotChallenge, mention(string(user)))
+	}
+	return s.store.Update(ctx, id, func(g *storage.Game) error {
+		if g.State != storage.Active {
+			return fmt.Errorf("%w: %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
+		}
+		if g.Settings.Players != 4 {
+			return optionError("substitutes are for Double TwixT; a moderator can reseat a two-player game")
+		}
+		if seat < 1 || seat > 4 {
+			return optionError("seat %d does not exist: seats are 1 to 4", seat)
+		}
+		if g.User(seat.Partner()) != a.User {
+			return fmt.Errorf("%w: only %s, the partner of seat %d, can agree to a substitute", ErrNotForYou, mention(string(g.User(seat.Partner()))), seat)
+		}
+		if g.User(seat) == user {
+			return optionError("%s already sits in seat %d", mention(string(user)), seat)
+		}
+		g.Seats[seat-1] = user
+		return nil
+	})
+}
