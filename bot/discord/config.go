@@ -136,7 +136,7 @@ func (c Config) Validate() error {
 	}
 	if c.APIBase != "" {
 		if _, err := ParseAPIBase(c.APIBase); err != nil {
-			bad("DISCORD_API_BASE", "api-base", "%q is not an origin: use a scheme and host only, such as http://127.0.0.1:8081, or leave it empty for Discord itself", c.APIBase)
+			bad("DISCORD_API_BASE", "api-base", "%q is not an origin: use a scheme and host only, with no path, such as http://127.0.0.1:8081, or leave it empty for Discord itself", c.APIBase)
 		}
 	}
 	if c.MetricsAddr != "" {

@@ -284,3 +284,39 @@ func TestNoReplyAfterDeferralRemovesThinking(t *testing.T) {
 		t.Fatalf("%d deletes of the deferred message, want 1", len(calls))
 	}
 }
+
+func TestCallbackRetriedWithinTheDeadline(t *testing.T) {
+	h := newHarness(t, toyRouter(t, nil), nil)
+	h.fake.Inject(discordtest.Fault{Path: "/callback", Status: 429, RetryAfter: 100 * time.Millisecond})
+	h.fake.Inject(discordtest.Fault{Path: "/callback", Status: 502})
+	i := h.fake.Command(h.alice, "ping")
+	res := h.run(t, i)
+	if res.Message.Content != "pong" {
+		t.Fatalf("reply %q", res.Message.Content)
+	}
+	if n := len(h.fake.CallsTo("POST", discordtest.RouteCallback)); n != 3 {
+		t.Errorf("%d callback attempts, want 3 (429, 502, ok)", n)
+	}
+	if !strings.Contains(h.logs.String(), `"outcome":"ok"`) {
+		t.Errorf("not logged as ok:\n%s", h.logs.String())
+	}
+}
+
+func TestCallbackGivenUpWhenRetryWouldMissTheDeadline(t *testing.T) {
+	h := newHarness(t, toyRouter(t, nil), nil)
+	h.fake.Inject(discordtest.Fault{Path: "/callback", Status: 429, RetryAfter: 5 * time.Second})
+	i := h.fake.Command(h.alice, "ping")
+	begin := time.Now()
+	if err := h.disp.Dispatch(context.Background(), i); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(begin); took > 2*time.Second {
+		t.Errorf("Dispatch took %v: it waited instead of giving up", took)
+	}
+	if n := len(h.fake.CallsTo("POST", discordtest.RouteCallback)); n != 1 {
+		t.Errorf("%d callback attempts, want 1", n)
+	}
+	if logs := h.logs.String(); !strings.Contains(logs, `"outcome":"undelivered"`) || !strings.Contains(logs, "429") {
+		t.Errorf("the lost reply is not logged as undelivered:\n%s", logs)
+	}
+}

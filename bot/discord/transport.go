@@ -206,8 +206,9 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	route := RouteOf(req.Method, out.URL.Path)
 	path := out.URL.Path
 
+	waited := false // just waited out a 429; do not wait again for the same limit
 	for attempt := 1; ; attempt++ {
-		if until := t.blockedUntil(path); until.After(t.now()) {
+		if until := t.blockedUntil(path); !waited && until.After(t.now()) {
 			wait := until.Sub(t.now())
 			if !t.fits(ctx, wait, p) {
 				return nil, &DeadlineError{Route: route, Wait: wait, Why: "rate limited"}
@@ -216,6 +217,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 				return nil, err
 			}
 		}
+		waited = false
 		r := out.Clone(ctx)
 		if out.GetBody != nil {
 			body, err := out.GetBody()
@@ -264,6 +266,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 				if err := t.sleep(ctx, wait); err != nil {
 					return nil, err
 				}
+				waited = true
 				continue
 			}
 			t.observe(res)

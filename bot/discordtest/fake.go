@@ -334,15 +334,27 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 type callKey struct{}
 
 func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path == gatewayPath {
+	if strings.TrimSuffix(r.URL.Path, "/") == gatewayPath {
 		f.serveGateway(w, r)
 		return
 	}
+	// Read the body first: the server notices a client that gives up only
+	// once the body is read.
+	body, err := io.ReadAll(io.LimitReader(r.Body, 25<<20))
+	if err != nil {
+		return
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
 	f.mu.Lock()
 	f.seq++
 	c := &Call{Seq: f.seq, Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(), Header: r.Header.Clone(), At: time.Now()}
 	flt := f.takeFault(r)
 	f.mu.Unlock()
+	if r2, ok := f.apiRequest(r, c); ok {
+		if _, pattern := f.mux.Handler(r2); pattern != "" {
+			c.Route = strings.TrimPrefix(pattern, r.Method+" ")
+		}
+	}
 	defer func() {
 		f.mu.Lock()
 		f.calls = append(f.calls, *c)
@@ -406,8 +418,9 @@ func (f *Fake) buildMux() *http.ServeMux {
 	return mux
 }
 
-// route finds the handler of the call and runs it.
-func (f *Fake) route(c *Call, w http.ResponseWriter, r *http.Request) {
+// apiRequest is r with its path stripped of /api/v9 or /api/v10 and the
+// call in its context; false if the path has no such prefix.
+func (f *Fake) apiRequest(r *http.Request, c *Call) (*http.Request, bool) {
 	rest, ok := strings.CutPrefix(r.URL.Path, "/api/v9/")
 	if !ok {
 		rest, ok = strings.CutPrefix(r.URL.Path, "/api/v10/")
@@ -415,6 +428,12 @@ func (f *Fake) route(c *Call, w http.ResponseWriter, r *http.Request) {
 	r2 := r.Clone(context.WithValue(r.Context(), callKey{}, c))
 	r2.URL.Path = "/" + rest
 	r2.URL.RawPath = ""
+	return r2, ok
+}
+
+// route finds the handler of the call and runs it.
+func (f *Fake) route(c *Call, w http.ResponseWriter, r *http.Request) {
+	r2, ok := f.apiRequest(r, c)
 	if _, pattern := f.mux.Handler(r2); !ok || pattern == "" {
 		f.mu.Lock()
 		f.violate(c, "the fake does not know %s %s: Discord's REST paths look like /api/v9/channels/{id}/messages", r.Method, r.URL.Path)

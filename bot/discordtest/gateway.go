@@ -89,12 +89,15 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 		}
 		switch fr.Op {
 		case 1:
-			g.mu.Lock()
-			g.heartbeats++
-			g.mu.Unlock()
 			if c.send(map[string]any{"op": 11}) != nil {
 				return
 			}
+			g.mu.Lock()
+			g.heartbeats++
+			g.mu.Unlock()
+			f.mu.Lock()
+			f.broadcast()
+			f.mu.Unlock()
 		case 2:
 			var id struct {
 				Token   string           `json:"token"`
@@ -182,11 +185,20 @@ func (f *Fake) Identifies() []Identify {
 	return append([]Identify(nil), f.gw.identifies...)
 }
 
-// Heartbeats is the number of heartbeats received.
+// Heartbeats is the number of heartbeats received and acknowledged.
 func (f *Fake) Heartbeats() int {
 	f.gw.mu.Lock()
 	defer f.gw.mu.Unlock()
 	return f.gw.heartbeats
+}
+
+// WaitHeartbeats waits until n heartbeats have been acknowledged.
+func (f *Fake) WaitHeartbeats(ctx context.Context, n int) error {
+	return f.wait(ctx, func() bool {
+		f.gw.mu.Lock()
+		defer f.gw.mu.Unlock()
+		return f.gw.heartbeats >= n
+	})
 }
 
 // Dispatch sends the interaction as an INTERACTION_CREATE event over the
