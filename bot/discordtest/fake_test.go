@@ -76,7 +76,9 @@ func TestFakeRefusesWhatDiscordRefuses(t *testing.T) {
 	ch := "/api/v9/channels/" + f.ChannelID() + "/messages"
 	long := strings.Repeat("x", 101)
 	row := func(btns ...map[string]any) map[string]any { return map[string]any{"type": 1, "components": btns} }
-	btn := func(id string) map[string]any { return map[string]any{"type": 2, "style": 1, "label": "b", "custom_id": id} }
+	btn := func(id string) map[string]any {
+		return map[string]any{"type": 2, "style": 1, "label": "b", "custom_id": id}
+	}
 	tests := []struct {
 		name    string
 		method  string
@@ -388,4 +390,3 @@ func TestClock(t *testing.T) {
 		t.Errorf("Now() = %v", got)
 	}
 }
-
