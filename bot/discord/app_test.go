@@ -17,33 +17,18 @@ import (
 // address given to Ready (nil in gateway mode) and a stop function.
 func startApp(t *testing.T, a *App) (net.Addr, func() error) {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan net.Addr, 1)
 	a.Ready = func(addr net.Addr) { ready <- addr }
-	done := make(chan error, 1)
-	go func() { done <- a.Run(ctx) }()
-	var addr net.Addr
+	stop, done := background(t, a.Run)
 	select {
-	case addr = <-ready:
+	case addr := <-ready:
+		return addr, stop
 	case err := <-done:
-		cancel()
 		t.Fatalf("Run: %v", err)
 	case <-time.After(10 * time.Second):
-		cancel()
 		t.Fatal("the app did not get ready")
 	}
-	stopped := false
-	var err error
-	stop := func() error {
-		if !stopped {
-			stopped = true
-			cancel()
-			err = <-done
-		}
-		return err
-	}
-	t.Cleanup(func() { stop() })
-	return addr, stop
+	return nil, stop
 }
 
 func httpGet(t *testing.T, url string) (int, string) {

@@ -163,9 +163,6 @@ func checkLeaf(l *limits, w string, o *discordgo.ApplicationCommandOption) int {
 	if len(o.Options) > 0 {
 		l.add(w, "only subcommands and groups have options")
 	}
-	if len(o.Choices) > MaxChoices {
-		l.add(w+".choices", "%d choices, more than Discord's %d", len(o.Choices), MaxChoices)
-	}
 	switch o.Type {
 	case discordgo.ApplicationCommandOptionString, discordgo.ApplicationCommandOptionInteger, discordgo.ApplicationCommandOptionNumber:
 	default:
@@ -176,31 +173,14 @@ func checkLeaf(l *limits, w string, o *discordgo.ApplicationCommandOption) int {
 	if len(o.Choices) > 0 && o.Autocomplete {
 		l.add(w, "an option has choices or autocomplete, not both")
 	}
+	total += validateChoices(l, w+".choices", o.Choices)
 	for k, c := range o.Choices {
-		cw := fmt.Sprintf("%s.choices[%d]", w, k)
 		if c == nil {
-			l.add(cw, "nil choice")
 			continue
 		}
-		if n := runes(c.Name); n < 1 || n > MaxChoiceName {
-			l.add(cw+".name", "%d characters; Discord wants 1 to %d", n, MaxChoiceName)
-		}
-		total += runes(c.Name)
-		switch v := c.Value.(type) {
-		case string:
-			if o.Type != discordgo.ApplicationCommandOptionString {
-				l.add(cw+".value", "a string choice on a %s option", o.Type)
-			}
-			if n := runes(v); n > MaxChoiceValue {
-				l.add(cw+".value", "%d characters, more than Discord's %d", n, MaxChoiceValue)
-			}
-			total += runes(v)
-		case int, int32, int64, float64, float32, uint, uint32, uint64:
-			if o.Type == discordgo.ApplicationCommandOptionString {
-				l.add(cw+".value", "a number choice on a string option")
-			}
-		default:
-			l.add(cw+".value", "a %T; a choice's value is a string or a number", c.Value)
+		_, isString := c.Value.(string)
+		if isString != (o.Type == discordgo.ApplicationCommandOptionString) {
+			l.add(fmt.Sprintf("%s.choices[%d].value", w, k), "a %T on a %s option: choices match their option's type", c.Value, o.Type)
 		}
 	}
 	if o.MinLength != nil && (*o.MinLength < 0 || *o.MinLength > 6000) {

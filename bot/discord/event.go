@@ -102,15 +102,13 @@ func modalValues(rows []discordgo.MessageComponent) map[string]string {
 	out := map[string]string{}
 	var walk func(c discordgo.MessageComponent)
 	walk = func(c discordgo.MessageComponent) {
+		if row, ok := rowOf(c); ok {
+			for _, x := range row {
+				walk(x)
+			}
+			return
+		}
 		switch c := c.(type) {
-		case *discordgo.ActionsRow:
-			for _, x := range c.Components {
-				walk(x)
-			}
-		case discordgo.ActionsRow:
-			for _, x := range c.Components {
-				walk(x)
-			}
 		case *discordgo.TextInput:
 			out[c.CustomID] = c.Value
 		case discordgo.TextInput:

@@ -12,13 +12,11 @@ import (
 // returns RunGateway's error.
 func runGateway(t *testing.T, h *harness) (stop func() error) {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan *discordgo.Ready, 1)
-	done := make(chan error, 1)
-	go func() {
-		done <- RunGateway(ctx, h.client, h.disp, GatewayOptions{Logger: testLogger(h.logs), Grace: 10 * time.Second,
+	stop, done := background(t, func(ctx context.Context) error {
+		return RunGateway(ctx, h.client, h.disp, GatewayOptions{Logger: testLogger(h.logs), Grace: 10 * time.Second,
 			OnReady: func(r *discordgo.Ready) { ready <- r }})
-	}()
+	})
 	select {
 	case r := <-ready:
 		if r.User == nil || r.User.ID != h.fake.BotUserID() {
@@ -29,17 +27,6 @@ func runGateway(t *testing.T, h *harness) (stop func() error) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the gateway session did not get ready")
 	}
-	var stopped bool
-	var err error
-	stop = func() error {
-		if !stopped {
-			stopped = true
-			cancel()
-			err = <-done
-		}
-		return err
-	}
-	t.Cleanup(func() { stop() })
 	return stop
 }
 

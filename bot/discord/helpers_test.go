@@ -263,3 +263,23 @@ func (h *harness) run(t testing.TB, i *discordgo.Interaction) discordtest.Result
 	}
 	return h.fake.Await(i.ID)
 }
+
+// background runs run until the test stops it; stop cancels its context
+// and returns its error (once; later calls return the same). done reports
+// an early return.
+func background(t testing.TB, run func(ctx context.Context) error) (stop func() error, done <-chan error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ch := make(chan error, 1)
+	go func() { ch <- run(ctx) }()
+	var once sync.Once
+	var err error
+	stop = func() error {
+		once.Do(func() {
+			cancel()
+			err = <-ch
+		})
+		return err
+	}
+	t.Cleanup(func() { stop() })
+	return stop, ch
+}

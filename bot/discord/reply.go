@@ -300,6 +300,17 @@ func (r Reply) validateMessage(l *limits) {
 	}
 }
 
+// rowOf is the components of an action row, given as a value or a pointer.
+func rowOf(c discordgo.MessageComponent) ([]discordgo.MessageComponent, bool) {
+	switch c := c.(type) {
+	case discordgo.ActionsRow:
+		return c.Components, true
+	case *discordgo.ActionsRow:
+		return c.Components, true
+	}
+	return nil, false
+}
+
 func validFileName(name string) bool {
 	if name == "" || len(name) > 255 || strings.Trim(name, ".") == "" {
 		return false
@@ -359,13 +370,8 @@ func validateComponents(l *limits, rows []discordgo.MessageComponent) {
 	}
 	for i, c := range rows {
 		where := fmt.Sprintf("components[%d]", i)
-		var row []discordgo.MessageComponent
-		switch c := c.(type) {
-		case discordgo.ActionsRow:
-			row = c.Components
-		case *discordgo.ActionsRow:
-			row = c.Components
-		default:
+		row, ok := rowOf(c)
+		if !ok {
 			l.add(where, "a %T at the top level: put buttons and menus in action rows (Row)", c)
 			continue
 		}
@@ -435,7 +441,10 @@ func validateSelect(l *limits, where string, s discordgo.SelectMenu, rowLen int,
 	}
 }
 
-func validateChoices(l *limits, where string, choices []*discordgo.ApplicationCommandOptionChoice) {
+// validateChoices checks autocomplete or command choices and returns the
+// characters of their names and string values.
+func validateChoices(l *limits, where string, choices []*discordgo.ApplicationCommandOptionChoice) int {
+	total := 0
 	if len(choices) > MaxChoices {
 		l.add(where, "%d choices, more than Discord's %d: keep the best %d", len(choices), MaxChoices, MaxChoices)
 	}
@@ -448,16 +457,19 @@ func validateChoices(l *limits, where string, choices []*discordgo.ApplicationCo
 		if n := runes(c.Name); n < 1 || n > MaxChoiceName {
 			l.add(w+".name", "%d characters; Discord wants 1 to %d", n, MaxChoiceName)
 		}
+		total += runes(c.Name)
 		switch v := c.Value.(type) {
 		case string:
 			if n := runes(v); n > MaxChoiceValue {
 				l.add(w+".value", "%d characters, more than Discord's %d", n, MaxChoiceValue)
 			}
+			total += runes(v)
 		case int, int32, int64, float64, float32, uint, uint32, uint64:
 		default:
 			l.add(w+".value", "a %T; a choice's value is a string or a number", c.Value)
 		}
 	}
+	return total
 }
 
 func validateModal(l *limits, m *Modal) {
@@ -475,13 +487,7 @@ func validateModal(l *limits, m *Modal) {
 		l.add("modal.components", "%d rows; Discord wants 1 to %d", len(m.Components), MaxActionRows)
 	}
 	for i, c := range m.Components {
-		var row []discordgo.MessageComponent
-		switch c := c.(type) {
-		case discordgo.ActionsRow:
-			row = c.Components
-		case *discordgo.ActionsRow:
-			row = c.Components
-		}
+		row, _ := rowOf(c)
 		if len(row) != 1 {
 			l.add(fmt.Sprintf("modal.components[%d]", i), "each row of a modal holds exactly one text input")
 			continue

@@ -2,17 +2,15 @@ package discordtest
 
 import (
 	"context"
-	"sync"
 	"time"
 )
 
 // Clock is a clock driven by hand, for code that takes a clock with
 // Now() and Timer(d) (<-chan time.Time, stop func() bool).
 type Clock struct {
-	mu      sync.Mutex
-	now     time.Time
-	timers  []*clockTimer
-	changed chan struct{}
+	watched
+	now    time.Time
+	timers []*clockTimer
 }
 
 type clockTimer struct {
@@ -22,7 +20,7 @@ type clockTimer struct {
 
 // NewClock returns a clock reading start.
 func NewClock(start time.Time) *Clock {
-	return &Clock{now: start, changed: make(chan struct{})}
+	return &Clock{now: start}
 }
 
 // Now is the clock's time.
@@ -58,11 +56,6 @@ func (c *Clock) Timer(d time.Duration) (<-chan time.Time, func() bool) {
 	}
 }
 
-func (c *Clock) broadcast() {
-	close(c.changed)
-	c.changed = make(chan struct{})
-}
-
 // Advance moves the clock forward by d and fires the timers that are due.
 func (c *Clock) Advance(d time.Duration) {
 	c.mu.Lock()
@@ -90,17 +83,5 @@ func (c *Clock) Pending() int {
 // WaitTimers waits until at least n timers are pending, so a test can
 // advance the clock knowing the code under test has armed its timer.
 func (c *Clock) WaitTimers(ctx context.Context, n int) error {
-	for {
-		c.mu.Lock()
-		ok, ch := len(c.timers) >= n, c.changed
-		c.mu.Unlock()
-		if ok {
-			return nil
-		}
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
+	return c.wait(ctx, func() bool { return len(c.timers) >= n })
 }

@@ -16,7 +16,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -53,8 +52,7 @@ type Fake struct {
 	priv ed25519.PrivateKey
 	pub  ed25519.PublicKey
 
-	mu           sync.Mutex
-	changed      chan struct{}
+	watched
 	seq          int
 	nextID       uint64
 	calls        []Call
@@ -102,7 +100,6 @@ func New(t testing.TB, o Options) *Fake {
 	}
 	f := &Fake{
 		t: t, o: o, pub: pub, priv: priv,
-		changed:      make(chan struct{}),
 		nextID:       1,
 		interactions: map[string]*interactionState{},
 		byToken:      map[string]*interactionState{},
@@ -155,12 +152,6 @@ func (f *Fake) newID() string {
 	return strconv.FormatUint(900000000000000000+f.nextID, 10)
 }
 
-// broadcast wakes the waiters; f.mu is held.
-func (f *Fake) broadcast() {
-	close(f.changed)
-	f.changed = make(chan struct{})
-}
-
 // violate records a broken rule; f.mu is held.
 func (f *Fake) violate(c *Call, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
@@ -187,23 +178,6 @@ func (f *Fake) TakeViolations() []string {
 	v := f.violations
 	f.violations = nil
 	return v
-}
-
-// wait blocks until cond (called with f.mu held) holds or ctx ends.
-func (f *Fake) wait(ctx context.Context, cond func() bool) error {
-	for {
-		f.mu.Lock()
-		ok, ch := cond(), f.changed
-		f.mu.Unlock()
-		if ok {
-			return nil
-		}
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
 }
 
 // Upload is one file of a multipart call.
@@ -283,31 +257,37 @@ const (
 	RouteChannelThreads  = "/channels/{channel}/threads"
 )
 
+// apiHandler answers one call; f.mu is held, and the body is read.
 type apiHandler func(c *Call, w http.ResponseWriter, r *http.Request)
 
-func (f *Fake) routes() map[string]apiHandler {
-	return map[string]apiHandler{
-		"GET " + RouteGateway:            f.getGateway,
-		"GET " + RouteGatewayBot:         f.getGateway,
-		"GET " + RouteMe:                 f.getMe,
-		"PUT " + RouteGlobalCommands:     f.putCommands,
-		"PUT " + RouteGuildCommands:      f.putCommands,
-		"GET " + RouteGlobalCommands:     f.getCommands,
-		"GET " + RouteGuildCommands:      f.getCommands,
-		"POST " + RouteCallback:          f.postCallback,
-		"GET " + RouteOriginal:           f.webhookMessage,
-		"PATCH " + RouteOriginal:         f.webhookMessage,
-		"DELETE " + RouteOriginal:        f.webhookMessage,
-		"POST " + RouteFollowup:          f.postFollowup,
-		"GET " + RouteFollowupMessage:    f.webhookMessage,
-		"PATCH " + RouteFollowupMessage:  f.webhookMessage,
-		"DELETE " + RouteFollowupMessage: f.webhookMessage,
-		"POST " + RouteChannelMessages:   f.postChannelMessage,
-		"GET " + RouteChannelMessage:     f.channelMessage,
-		"PATCH " + RouteChannelMessage:   f.channelMessage,
-		"DELETE " + RouteChannelMessage:  f.channelMessage,
-		"POST " + RouteMessageThread:     f.postThread,
-		"POST " + RouteChannelThreads:    f.postThread,
+type apiRoute struct {
+	h   apiHandler
+	bot bool // needs the bot token (interaction and webhook routes do not)
+}
+
+func (f *Fake) routes() map[string]apiRoute {
+	return map[string]apiRoute{
+		"GET " + RouteGateway:            {f.getGateway, false},
+		"GET " + RouteGatewayBot:         {f.getGateway, true},
+		"GET " + RouteMe:                 {f.getMe, true},
+		"PUT " + RouteGlobalCommands:     {f.putCommands, true},
+		"PUT " + RouteGuildCommands:      {f.putCommands, true},
+		"GET " + RouteGlobalCommands:     {f.getCommands, true},
+		"GET " + RouteGuildCommands:      {f.getCommands, true},
+		"POST " + RouteCallback:          {f.postCallback, false},
+		"GET " + RouteOriginal:           {f.webhookMessage, false},
+		"PATCH " + RouteOriginal:         {f.webhookMessage, false},
+		"DELETE " + RouteOriginal:        {f.webhookMessage, false},
+		"POST " + RouteFollowup:          {f.postFollowup, false},
+		"GET " + RouteFollowupMessage:    {f.webhookMessage, false},
+		"PATCH " + RouteFollowupMessage:  {f.webhookMessage, false},
+		"DELETE " + RouteFollowupMessage: {f.webhookMessage, false},
+		"POST " + RouteChannelMessages:   {f.postChannelMessage, true},
+		"GET " + RouteChannelMessage:     {f.channelMessage, true},
+		"PATCH " + RouteChannelMessage:   {f.channelMessage, true},
+		"DELETE " + RouteChannelMessage:  {f.channelMessage, true},
+		"POST " + RouteMessageThread:     {f.postThread, true},
+		"POST " + RouteChannelThreads:    {f.postThread, true},
 	}
 }
 
@@ -403,16 +383,21 @@ func dropConnection(w http.ResponseWriter) {
 
 func (f *Fake) buildMux() *http.ServeMux {
 	mux := http.NewServeMux()
-	for pattern, h := range f.routes() {
+	for pattern, rt := range f.routes() {
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 			c := r.Context().Value(callKey{}).(*Call)
-			c.Route = strings.TrimPrefix(r.Pattern, r.Method+" ")
+			f.mu.Lock()
+			defer f.mu.Unlock()
 			f.readBody(c, r)
-			if len(c.Violations) > 0 {
+			switch {
+			case len(c.Violations) > 0:
 				writeError(w, http.StatusBadRequest, 50109, "The request body contains invalid JSON.")
-				return
+			case rt.bot && c.Header.Get("Authorization") != "Bot "+f.o.Token:
+				f.violate(c, "bad Authorization header: want \"Bot <token>\"")
+				writeError(w, http.StatusUnauthorized, 0, "401: Unauthorized")
+			default:
+				rt.h(c, w, r)
 			}
-			h(c, w, r)
 		})
 	}
 	return mux
@@ -445,13 +430,11 @@ func (f *Fake) route(c *Call, w http.ResponseWriter, r *http.Request) {
 }
 
 // readBody records the JSON body, or payload_json and the files of a
-// multipart body.
+// multipart body; f.mu is held.
 func (f *Fake) readBody(c *Call, r *http.Request) {
 	ct := r.Header.Get("Content-Type")
 	mt, params, _ := mime.ParseMediaType(ct)
-	body, err := io.ReadAll(io.LimitReader(r.Body, 25<<20))
-	f.mu.Lock()
-	defer f.mu.Unlock()
+	body, err := io.ReadAll(r.Body) // already in memory
 	if err != nil {
 		f.violate(c, "reading the body: %v", err)
 		return
@@ -512,16 +495,6 @@ func writeError(w http.ResponseWriter, status, code int, msg string) {
 	writeJSON(w, status, map[string]any{"code": code, "message": msg})
 }
 
-// botAuth checks the bot token of a bot route; f.mu is held.
-func (f *Fake) botAuth(c *Call, w http.ResponseWriter) bool {
-	if got := c.Header.Get("Authorization"); got != "Bot "+f.o.Token {
-		f.violate(c, "bad Authorization header: want \"Bot <token>\"")
-		writeError(w, http.StatusUnauthorized, 0, "401: Unauthorized")
-		return false
-	}
-	return true
-}
-
 func (f *Fake) getGateway(c *Call, w http.ResponseWriter, r *http.Request) {
 	u := "ws" + strings.TrimPrefix(f.srv.URL, "http") + gatewayPath
 	writeJSON(w, http.StatusOK, map[string]any{
@@ -531,11 +504,6 @@ func (f *Fake) getGateway(c *Call, w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *Fake) getMe(c *Call, w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if !f.botAuth(c, w) {
-		return
-	}
 	writeJSON(w, http.StatusOK, f.botUser())
 }
 
@@ -544,11 +512,6 @@ func (f *Fake) botUser() *discordgo.User {
 }
 
 func (f *Fake) putCommands(c *Call, w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if !f.botAuth(c, w) {
-		return
-	}
 	if r.PathValue("app") != f.o.AppID {
 		f.violate(c, "application id %s, want %s", r.PathValue("app"), f.o.AppID)
 		writeError(w, http.StatusForbidden, 50001, "Missing Access")
@@ -580,11 +543,6 @@ func (f *Fake) putCommands(c *Call, w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *Fake) getCommands(c *Call, w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if !f.botAuth(c, w) {
-		return
-	}
 	cmds := f.commands[r.PathValue("guild")]
 	if cmds == nil {
 		cmds = []*discordgo.ApplicationCommand{}

@@ -129,24 +129,24 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 			}) != nil {
 				return
 			}
-			g.mu.Lock()
-			g.ready = c
-			g.mu.Unlock()
-			f.mu.Lock()
-			f.broadcast()
-			f.mu.Unlock()
+			f.gatewayReady(c)
 		case 6:
 			if f.sendDispatch(c, "RESUMED", map[string]any{}) != nil {
 				return
 			}
-			g.mu.Lock()
-			g.ready = c
-			g.mu.Unlock()
-			f.mu.Lock()
-			f.broadcast()
-			f.mu.Unlock()
+			f.gatewayReady(c)
 		}
 	}
+}
+
+// gatewayReady makes c the session that Dispatch uses.
+func (f *Fake) gatewayReady(c *gatewayConn) {
+	f.gw.mu.Lock()
+	f.gw.ready = c
+	f.gw.mu.Unlock()
+	f.mu.Lock()
+	f.broadcast()
+	f.mu.Unlock()
 }
 
 func closeWith(c *gatewayConn, code int, text string) {

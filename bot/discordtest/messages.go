@@ -342,8 +342,6 @@ func (f *Fake) interactionProblem(st *interactionState, c *Call, format string, 
 }
 
 func (f *Fake) postCallback(c *Call, w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
 	st := f.interactions[r.PathValue("id")]
 	if st == nil || st.i.Token != r.PathValue("token") {
 		f.violate(c, "callback for an unknown interaction or with a wrong token")
@@ -506,8 +504,6 @@ func (f *Fake) webhookInteraction(c *Call, w http.ResponseWriter, r *http.Reques
 }
 
 func (f *Fake) webhookMessage(c *Call, w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
 	st := f.webhookInteraction(c, w, r)
 	if st == nil {
 		return
@@ -526,31 +522,38 @@ func (f *Fake) webhookMessage(c *Call, w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, 10008, "Unknown Message")
 		return
 	}
-	switch r.Method {
-	case http.MethodGet:
-		writeJSON(w, http.StatusOK, f.wire(m))
+	switch f.serveMessage(c, w, r, m) {
 	case http.MethodDelete:
-		m.Deleted = true
-		if id == st.original {
-			st.deleted = true
-		}
-		f.broadcast()
-		w.WriteHeader(http.StatusNoContent)
+		st.deleted = st.deleted || id == st.original
 	case http.MethodPatch:
-		if !f.apply(c, m, c.Body, false) {
-			st.problems = append(st.problems, "the edit was refused")
-			writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
-			return
-		}
 		st.edits++
-		f.broadcast()
-		writeJSON(w, http.StatusOK, f.wire(m))
+	case "refused":
+		st.problems = append(st.problems, "the edit was refused")
 	}
 }
 
+// serveMessage answers GET, DELETE and PATCH on a stored message, and says
+// which of them changed it ("refused" for a refused edit); f.mu is held.
+func (f *Fake) serveMessage(c *Call, w http.ResponseWriter, r *http.Request, m *Message) string {
+	switch r.Method {
+	case http.MethodDelete:
+		m.Deleted = true
+		w.WriteHeader(http.StatusNoContent)
+	case http.MethodPatch:
+		if !f.apply(c, m, c.Body, false) {
+			writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+			return "refused"
+		}
+		writeJSON(w, http.StatusOK, f.wire(m))
+	default:
+		writeJSON(w, http.StatusOK, f.wire(m))
+		return ""
+	}
+	f.broadcast()
+	return r.Method
+}
+
 func (f *Fake) postFollowup(c *Call, w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
 	st := f.webhookInteraction(c, w, r)
 	if st == nil {
 		return
@@ -568,11 +571,6 @@ func (f *Fake) postFollowup(c *Call, w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *Fake) postChannelMessage(c *Call, w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if !f.botAuth(c, w) {
-		return
-	}
 	m := &Message{ID: f.newID(), ChannelID: r.PathValue("channel")}
 	if !f.apply(c, m, c.Body, true) {
 		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
@@ -589,40 +587,16 @@ func (f *Fake) postChannelMessage(c *Call, w http.ResponseWriter, r *http.Reques
 }
 
 func (f *Fake) channelMessage(c *Call, w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if !f.botAuth(c, w) {
-		return
-	}
 	m := f.messages[r.PathValue("message")]
 	if m == nil || m.Deleted || m.ChannelID != r.PathValue("channel") || m.Ephemeral() {
 		f.violate(c, "unknown message %s in channel %s", r.PathValue("message"), r.PathValue("channel"))
 		writeError(w, http.StatusNotFound, 10008, "Unknown Message")
 		return
 	}
-	switch r.Method {
-	case http.MethodGet:
-		writeJSON(w, http.StatusOK, f.wire(m))
-	case http.MethodDelete:
-		m.Deleted = true
-		f.broadcast()
-		w.WriteHeader(http.StatusNoContent)
-	case http.MethodPatch:
-		if !f.apply(c, m, c.Body, false) {
-			writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
-			return
-		}
-		f.broadcast()
-		writeJSON(w, http.StatusOK, f.wire(m))
-	}
+	f.serveMessage(c, w, r, m)
 }
 
 func (f *Fake) postThread(c *Call, w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if !f.botAuth(c, w) {
-		return
-	}
 	var d struct {
 		Name        string `json:"name"`
 		AutoArchive int    `json:"auto_archive_duration"`
