@@ -33,7 +33,7 @@ func BenchmarkRouterComponentMatch(b *testing.B) {
 // reply, with Discord replaced by memory.
 func BenchmarkEndpoint(b *testing.B) {
 	pub, priv, _ := ed25519.GenerateKey(nil)
-	d := NewDispatcher(DispatcherOptions{Router: toyRouter(b, nil), Responder: &memResponder{}, DeferAfter: -1, Logger: testLogger(&syncBuffer{})})
+	d := NewDispatcher(DispatcherOptions{Router: toyRouter(b, nil), Responder: &memResponder{}, DeferAfter: -1, DedupeWindow: -1, Logger: testLogger(&syncBuffer{})})
 	h := NewInteractionHandler(pub, d, InteractionHandlerOptions{})
 	body := []byte(fuzzSeeds[1])
 	ts := strconv.FormatInt(time.Now().Unix(), 10) // good for 5 minutes

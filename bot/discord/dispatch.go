@@ -27,6 +27,7 @@ const (
 	OutcomeInvalidReply Outcome = "invalid_reply" // the handler's reply broke a Discord rule
 	OutcomeMalformed    Outcome = "malformed"     // the interaction could not be read
 	OutcomeUndelivered  Outcome = "undelivered"   // Discord did not take the reply
+	OutcomeDuplicate    Outcome = "duplicate"     // the same interaction came again; ignored
 )
 
 // Responder sends replies to Discord; *Client is the real one.
@@ -82,6 +83,10 @@ type DispatcherOptions struct {
 	CallbackDeadline time.Duration
 	// DeliveryTimeout bounds each later call (edit, followup; default 30 s).
 	DeliveryTimeout time.Duration
+	// DedupeWindow is how long an interaction id is remembered, so that
+	// the same interaction delivered twice runs its handler once (default
+	// 15 minutes, the life of an interaction token). Negative: no dedupe.
+	DedupeWindow time.Duration
 }
 
 // Dispatcher runs interactions through a router and delivers the replies.
@@ -93,6 +98,10 @@ type Dispatcher struct {
 	closed  bool
 	active  int
 	drained chan struct{} // closed when closed && active == 0
+
+	seenMu    sync.Mutex
+	seen      map[string]time.Time // interaction id -> first seen
+	lastPrune time.Time
 }
 
 // NewDispatcher returns a dispatcher.
@@ -118,7 +127,33 @@ func NewDispatcher(o DispatcherOptions) *Dispatcher {
 	if o.DeliveryTimeout <= 0 {
 		o.DeliveryTimeout = 30 * time.Second
 	}
-	return &Dispatcher{o: o, drained: make(chan struct{})}
+	if o.DedupeWindow == 0 {
+		o.DedupeWindow = 15 * time.Minute
+	}
+	return &Dispatcher{o: o, drained: make(chan struct{}), seen: map[string]time.Time{}}
+}
+
+// firstDelivery reports whether the interaction id is new within the
+// dedupe window, and remembers it.
+func (d *Dispatcher) firstDelivery(id string, now time.Time) bool {
+	if d.o.DedupeWindow < 0 || id == "" {
+		return true
+	}
+	d.seenMu.Lock()
+	defer d.seenMu.Unlock()
+	if now.Sub(d.lastPrune) > d.o.DedupeWindow/8 {
+		d.lastPrune = now
+		for k, t := range d.seen {
+			if now.Sub(t) > d.o.DedupeWindow {
+				delete(d.seen, k)
+			}
+		}
+	}
+	if t, ok := d.seen[id]; ok && now.Sub(t) <= d.o.DedupeWindow {
+		return false
+	}
+	d.seen[id] = now
+	return true
 }
 
 func (d *Dispatcher) enter() bool {
@@ -235,6 +270,12 @@ func (d *Dispatcher) run(ctx context.Context, i *discordgo.Interaction, realStar
 	}
 	rec.Path = e.Path()
 	rec.UserID, rec.GuildID, rec.ChannelID = e.UserID(), e.GuildID(), e.ChannelID()
+	if !d.firstDelivery(e.ID(), start) {
+		// Delivered again (a retry of Discord's): the first delivery
+		// answers it; running the handler twice could apply a move twice.
+		rec.Outcome = OutcomeDuplicate
+		return
+	}
 	if e.Type() == discordgo.InteractionPing {
 		// Only HTTP delivers pings, and the HTTP handler answers them.
 		rec.Outcome = OutcomeOK
@@ -518,7 +559,7 @@ func (d *Dispatcher) finish(ctx context.Context, rec Record) {
 	switch rec.Outcome {
 	case OutcomeError, OutcomePanic, OutcomeInvalidReply, OutcomeUndelivered, OutcomeTimeout:
 		level = slog.LevelError
-	case OutcomeMalformed:
+	case OutcomeMalformed, OutcomeDuplicate:
 		level = slog.LevelWarn
 	}
 	if rec.Err != nil {

@@ -320,3 +320,32 @@ func TestCallbackGivenUpWhenRetryWouldMissTheDeadline(t *testing.T) {
 		t.Errorf("the lost reply is not logged as undelivered:\n%s", logs)
 	}
 }
+
+func TestDuplicateDeliveryRunsOnce(t *testing.T) {
+	clock := discordtest.NewClock(time.Unix(1_700_000_000, 0))
+	runs := 0
+	r := NewRouter()
+	r.Command("count", func(context.Context, *Event) (Reply, error) {
+		runs++
+		return Text("counted"), nil
+	})
+	h := newHarness(t, r, func(o *DispatcherOptions) { o.Clock = clock })
+	h.serveHTTP(t, InteractionHandlerOptions{})
+	i := h.fake.Command(h.alice, "count")
+	for k := 0; k < 2; k++ {
+		if err := h.fake.Deliver(waitCtx(t), i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if runs != 1 || len(h.fake.CallsTo("POST", discordtest.RouteCallback)) != 1 {
+		t.Fatalf("handler ran %d times, %d callbacks; want 1 and 1", runs, len(h.fake.CallsTo("POST", discordtest.RouteCallback)))
+	}
+	if !strings.Contains(h.logs.String(), `"outcome":"duplicate"`) {
+		t.Errorf("the duplicate is not logged")
+	}
+	// Past the window the id is forgotten (Discord would not send it again).
+	clock.Advance(16 * time.Minute)
+	if !h.disp.firstDelivery(i.ID, clock.Now()) {
+		t.Errorf("the id is remembered past the window")
+	}
+}

@@ -73,7 +73,7 @@ func FuzzDecodeAndRoute(f *testing.F) {
 	resp := &memResponder{}
 	var panics atomic.Int64 // of handlers other than "boom", which panics on purpose
 	d := NewDispatcher(DispatcherOptions{
-		Router: toyRouter(f, nil), Responder: resp, DeferAfter: -1,
+		Router: toyRouter(f, nil), Responder: resp, DeferAfter: -1, DedupeWindow: -1,
 		Logger: testLogger(&syncBuffer{}),
 		Observe: func(r Record) {
 			if r.Outcome == OutcomePanic && r.Path != "boom" {
@@ -131,7 +131,7 @@ func FuzzInteractionEndpoint(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	pub, priv, _ := ed25519.GenerateKey(nil)
-	d := NewDispatcher(DispatcherOptions{Router: toyRouter(f, nil), Responder: &memResponder{}, DeferAfter: -1, Logger: testLogger(&syncBuffer{})})
+	d := NewDispatcher(DispatcherOptions{Router: toyRouter(f, nil), Responder: &memResponder{}, DeferAfter: -1, DedupeWindow: -1, Logger: testLogger(&syncBuffer{})})
 	h := NewInteractionHandler(pub, d, InteractionHandlerOptions{MaxBody: 1 << 16, Logger: testLogger(&syncBuffer{})})
 	f.Fuzz(func(t *testing.T, body []byte) {
 		ts := strconv.FormatInt(time.Now().Unix(), 10)
