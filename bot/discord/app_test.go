@@ -93,6 +93,7 @@ func TestAppGatewayMode(t *testing.T) {
 		Router:          toyRouter(t, nil),
 		Commands:        validCommands(t),
 		Logger:          testLogger(&syncBuffer{}),
+		Metrics:         NewMetrics("gw"),
 		MetricsListener: mln,
 	}
 	addr, stop := startApp(t, a)
@@ -107,11 +108,18 @@ func TestAppGatewayMode(t *testing.T) {
 		t.Fatalf("ping answered %q", res.Message.Content)
 	}
 	code, body := httpGet(t, "http://"+mln.Addr().String()+"/metrics")
-	if code != 200 || !strings.Contains(body, `twixtbot_interactions_total{route="ping",outcome="ok"} 1`) {
+	if code != 200 || !strings.Contains(body, `gw_discord_requests_total{route="GET /gateway",status="200"} 1`) {
 		t.Fatalf("metrics %d:\n%s", code, body)
+	}
+	if code, _ := httpGet(t, "http://"+mln.Addr().String()+"/healthz"); code != 200 {
+		t.Errorf("healthz %d", code)
 	}
 	if err := stop(); err != nil {
 		t.Fatalf("Run: %v", err)
+	}
+	// Run has returned, so the interaction is counted.
+	if n := a.Metrics.Interactions("ping", OutcomeOK); n != 1 {
+		t.Errorf("ping counted %d times", n)
 	}
 }
 

@@ -203,6 +203,8 @@ type Call struct {
 	Fault      string // the fault injected, if any
 	At         time.Time
 	Violations []string
+
+	dropAfter bool
 }
 
 // Decode decodes the call's JSON body into v.
@@ -291,26 +293,6 @@ func (f *Fake) routes() map[string]apiRoute {
 	}
 }
 
-// statusWriter remembers the status written.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *statusWriter) WriteHeader(s int) {
-	if w.status == 0 {
-		w.status = s
-	}
-	w.ResponseWriter.WriteHeader(s)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	return w.ResponseWriter.Write(b)
-}
-
 type callKey struct{}
 
 func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
@@ -335,39 +317,59 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 			c.Route = strings.TrimPrefix(pattern, r.Method+" ")
 		}
 	}
-	defer func() {
-		f.mu.Lock()
-		f.calls = append(f.calls, *c)
-		f.broadcast()
-		f.mu.Unlock()
-	}()
-
+	// Each call is recorded before its answer leaves, under the same lock
+	// as the state it changed: whoever sees the answer (or waits on the
+	// state) finds the call recorded.
 	if flt != nil {
 		c.Fault = flt.String()
 		if !flt.before(r.Context()) {
 			c.Fault += " (the client gave up)"
+			f.record(c)
 			return
 		}
 		switch {
 		case flt.Drop:
+			f.record(c)
 			dropConnection(w)
 			return
 		case flt.Status != 0:
-			sw := &statusWriter{ResponseWriter: w}
-			flt.answer(sw)
-			c.Status = sw.status
+			rec := httptest.NewRecorder()
+			flt.answer(rec)
+			c.Status = rec.Code
+			f.record(c)
+			copyResponse(w, rec)
 			return
 		case flt.DropAfter:
-			rec := httptest.NewRecorder()
-			f.route(c, rec, r)
-			c.Status = 0
+			c.dropAfter = true
+			f.route(c, httptest.NewRecorder(), r)
 			dropConnection(w)
 			return
 		}
 	}
-	sw := &statusWriter{ResponseWriter: w}
-	f.route(c, sw, r)
-	c.Status = sw.status
+	rec := httptest.NewRecorder()
+	f.route(c, rec, r)
+	copyResponse(w, rec)
+}
+
+// record adds the call to the list.
+func (f *Fake) record(c *Call) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.recordLocked(c)
+}
+
+// recordLocked adds the call to the list; f.mu is held.
+func (f *Fake) recordLocked(c *Call) {
+	f.calls = append(f.calls, *c)
+	f.broadcast()
+}
+
+func copyResponse(w http.ResponseWriter, rec *httptest.ResponseRecorder) {
+	for k, v := range rec.Header() {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(rec.Code)
+	_, _ = w.Write(rec.Body.Bytes())
 }
 
 func dropConnection(w http.ResponseWriter) {
@@ -386,6 +388,7 @@ func (f *Fake) buildMux() *http.ServeMux {
 	for pattern, rt := range f.routes() {
 		mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 			c := r.Context().Value(callKey{}).(*Call)
+			rec := w.(*httptest.ResponseRecorder)
 			f.mu.Lock()
 			defer f.mu.Unlock()
 			f.readBody(c, r)
@@ -398,6 +401,10 @@ func (f *Fake) buildMux() *http.ServeMux {
 			default:
 				rt.h(c, w, r)
 			}
+			if !c.dropAfter {
+				c.Status = rec.Code
+			}
+			f.recordLocked(c)
 		})
 	}
 	return mux
@@ -416,14 +423,19 @@ func (f *Fake) apiRequest(r *http.Request, c *Call) (*http.Request, bool) {
 	return r2, ok
 }
 
-// route finds the handler of the call and runs it.
-func (f *Fake) route(c *Call, w http.ResponseWriter, r *http.Request) {
+// route finds the handler of the call and runs it; the answer goes to a
+// recorder, and the call is recorded.
+func (f *Fake) route(c *Call, w *httptest.ResponseRecorder, r *http.Request) {
 	r2, ok := f.apiRequest(r, c)
 	if _, pattern := f.mux.Handler(r2); !ok || pattern == "" {
-		f.mu.Lock()
-		f.violate(c, "the fake does not know %s %s: Discord's REST paths look like /api/v9/channels/{id}/messages", r.Method, r.URL.Path)
-		f.mu.Unlock()
 		writeError(w, http.StatusNotFound, 0, "404: Not Found")
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		f.violate(c, "the fake does not know %s %s: Discord's REST paths look like /api/v9/channels/{id}/messages", r.Method, r.URL.Path)
+		if !c.dropAfter {
+			c.Status = w.Code
+		}
+		f.recordLocked(c)
 		return
 	}
 	f.mux.ServeHTTP(w, r2)
