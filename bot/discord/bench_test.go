@@ -80,3 +80,23 @@ func BenchmarkReplyWire(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEndToEndHTTPParallel is BenchmarkEndToEndHTTP with many
+// interactions in flight at once (8 per core).
+func BenchmarkEndToEndHTTPParallel(b *testing.B) {
+	h := newHarness(b, toyRouter(b, nil), nil)
+	url := h.serveHTTP(b, InteractionHandlerOptions{})
+	ctx := context.Background()
+	b.SetParallelism(8)
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			i := h.fake.Command(h.alice, "ping")
+			resp, _, err := h.fake.Post(ctx, url, i)
+			if err != nil || resp.StatusCode != 202 {
+				b.Errorf("%v %v", resp, err)
+				return
+			}
+		}
+	})
+}

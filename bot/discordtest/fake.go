@@ -40,6 +40,13 @@ type Options struct {
 	// WaitTimeout bounds Await and the other waits that fail the test
 	// (default 10 s).
 	WaitTimeout time.Duration
+
+	// For load tests, which would otherwise keep every byte they send:
+	// MaxCalls keeps only about the latest calls (0: all), and
+	// DiscardFileData keeps the names, sizes and alt texts of attachments
+	// but not their bytes.
+	MaxCalls        int
+	DiscardFileData bool
 }
 
 // Fake is a fake Discord on loopback. Its methods are safe to call from
@@ -360,7 +367,15 @@ func (f *Fake) record(c *Call) {
 
 // recordLocked adds the call to the list; f.mu is held.
 func (f *Fake) recordLocked(c *Call) {
+	if f.o.DiscardFileData {
+		for i := range c.Files {
+			c.Files[i].Data = nil
+		}
+	}
 	f.calls = append(f.calls, *c)
+	if m := f.o.MaxCalls; m > 0 && len(f.calls) > 2*m {
+		f.calls = append([]Call(nil), f.calls[len(f.calls)-m:]...)
+	}
 	f.broadcast()
 }
 

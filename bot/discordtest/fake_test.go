@@ -390,3 +390,23 @@ func TestClock(t *testing.T) {
 		t.Errorf("Now() = %v", got)
 	}
 }
+
+func TestFakeLeanOptions(t *testing.T) {
+	f := New(t, Options{MaxCalls: 2, DiscardFileData: true})
+	ch := "/api/v9/channels/" + f.ChannelID() + "/messages"
+	var last string
+	for k := 0; k < 6; k++ {
+		ctype, body := multipartBody(t, `{"content":"b","attachments":[{"id":0,"filename":"b.png"}]}`, map[string]string{"files[0]": "b.png"})
+		_, last = call(t, f, "POST", ch, ctype, body, true)
+	}
+	calls := f.Calls()
+	if len(calls) > 4 || calls[len(calls)-1].Seq != 6 || calls[len(calls)-1].Files[0].Data != nil {
+		t.Fatalf("%d calls kept, last %+v", len(calls), calls[len(calls)-1])
+	}
+	var m discordgo.Message
+	json.Unmarshal([]byte(last), &m)
+	got, _ := f.Message(m.ID)
+	if a, _ := got.File("b.png"); a.Data != nil || a.Size != len("data of b.png") {
+		t.Fatalf("attachment kept %+v", a)
+	}
+}

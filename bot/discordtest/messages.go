@@ -18,7 +18,8 @@ type Attachment struct {
 	Filename    string
 	Description string // the alt text
 	ContentType string
-	Data        []byte
+	Size        int
+	Data        []byte // nil with Options.DiscardFileData
 }
 
 // Message is a message as the fake keeps it.
@@ -117,7 +118,7 @@ func (f *Fake) wire(m *Message) *discordgo.Message {
 	}
 	for _, a := range m.Attachments {
 		out.Attachments = append(out.Attachments, &discordgo.MessageAttachment{
-			ID: a.ID, Filename: a.Filename, ContentType: a.ContentType, Size: len(a.Data),
+			ID: a.ID, Filename: a.Filename, ContentType: a.ContentType, Size: a.Size,
 			URL: f.srv.URL + "/attachments/" + a.ID + "/" + a.Filename,
 		})
 	}
@@ -293,7 +294,11 @@ func (f *Fake) attachments(c *Call, m *Message, refs *[]attachmentRef, create bo
 			if len([]rune(ref.Description)) > 1024 {
 				problems = append(problems, fmt.Sprintf("attachments[%d].description is longer than 1024 characters", i))
 			}
-			next = append(next, Attachment{ID: f.newID(), Filename: u.Filename, Description: ref.Description, ContentType: u.ContentType, Data: u.Data})
+			a := Attachment{ID: f.newID(), Filename: u.Filename, Description: ref.Description, ContentType: u.ContentType, Size: len(u.Data), Data: u.Data}
+			if f.o.DiscardFileData {
+				a.Data = nil
+			}
+			next = append(next, a)
 			continue
 		}
 		if a, ok := old[id]; ok && !create {
