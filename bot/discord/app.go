@@ -1,0 +1,154 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// App wires a Config, a Router and the command definitions into a running
+// bot: it registers the commands, then serves interactions over the HTTP
+// endpoint (when Config.HTTPAddr is set, with /metrics and /healthz on the
+// same server) or over the gateway (with /metrics and /healthz on
+// Config.MetricsAddr when set), until its context ends.
+type App struct {
+	Config   Config
+	Router   *Router
+	Commands []*discordgo.ApplicationCommand // bulk-registered at start; nil: leave the commands alone
+	Client   *Client                         // nil: built from Config
+	Logger   *slog.Logger                    // default slog.Default()
+	Metrics  *Metrics                        // nil: NewMetrics("twixtbot")
+	Health   func(ctx context.Context) error // /healthz check (the database, say); nil: always healthy
+
+	// Dispatch tunes the dispatcher; Run fills in its Router, Responder,
+	// Logger and Metrics.
+	Dispatch DispatcherOptions
+	Grace    time.Duration // how long a shutdown waits for work in flight (default 30 s)
+
+	// Listener and MetricsListener replace Config.HTTPAddr and
+	// Config.MetricsAddr when set (tests listen on 127.0.0.1:0).
+	Listener        net.Listener
+	MetricsListener net.Listener
+	// Ready, if set, is called once interactions are accepted, with the
+	// HTTP endpoint's address (nil in gateway mode).
+	Ready func(addr net.Addr)
+}
+
+func (a *App) opsMux(m *Metrics) *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", m)
+	mux.Handle("/healthz", HealthHandler(a.Health))
+	return mux
+}
+
+// Run runs the bot until ctx ends (signal.NotifyContext), then stops
+// taking interactions, finishes those in flight and returns, so the caller
+// can close the database.
+func (a *App) Run(ctx context.Context) error {
+	if a.Router == nil {
+		return fmt.Errorf("%w: App needs a Router", ErrConfig)
+	}
+	if err := a.Config.Validate(); err != nil {
+		return err
+	}
+	log := a.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	grace := a.Grace
+	if grace <= 0 {
+		grace = 30 * time.Second
+	}
+	m := a.Metrics
+	if m == nil {
+		m = NewMetrics("twixtbot")
+	}
+	c := a.Client
+	if c == nil {
+		var err error
+		c, err = NewClient(ClientOptions{Token: a.Config.Token, APIBase: a.Config.APIBase, Logger: log, Metrics: m})
+		if err != nil {
+			return err
+		}
+	}
+	if a.Commands != nil {
+		rctx, cancel := context.WithTimeout(ctx, time.Minute)
+		got, err := c.RegisterCommands(rctx, a.Config.AppID, GuildID(a.Config.GuildID), a.Commands)
+		cancel()
+		if err != nil {
+			return fmt.Errorf("registering the commands: %w", err)
+		}
+		where := "globally"
+		if a.Config.GuildID != "" {
+			where = "in server " + a.Config.GuildID
+		}
+		log.Info("discord: commands registered", "count", len(got), "where", where)
+	}
+
+	do := a.Dispatch
+	do.Router, do.Responder, do.Logger, do.Metrics = a.Router, c, log, m
+	d := NewDispatcher(do)
+	m.Gauge("interactions_in_flight", "Interactions being handled.", func() float64 { return float64(d.InFlight()) })
+
+	if a.Config.HTTPMode() {
+		return a.runHTTP(ctx, d, m, log, grace)
+	}
+	return a.runGateway(ctx, c, d, m, log, grace)
+}
+
+func (a *App) runHTTP(ctx context.Context, d *Dispatcher, m *Metrics, log *slog.Logger, grace time.Duration) error {
+	key, err := a.Config.Key()
+	if err != nil {
+		return err
+	}
+	ln := a.Listener
+	if ln == nil {
+		if ln, err = net.Listen("tcp", a.Config.HTTPAddr); err != nil {
+			return fmt.Errorf("listening for interactions: %w", err)
+		}
+	}
+	mux := a.opsMux(m)
+	mux.Handle("/", NewInteractionHandler(key, d, InteractionHandlerOptions{Logger: log}))
+	log.Info("discord: serving HTTP interactions", "addr", ln.Addr().String())
+	if a.Ready != nil {
+		a.Ready(ln.Addr())
+	}
+	serveErr := Serve(ctx, ln, mux, grace)
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	return errors.Join(serveErr, d.Shutdown(sctx))
+}
+
+func (a *App) runGateway(ctx context.Context, c *Client, d *Dispatcher, m *Metrics, log *slog.Logger, grace time.Duration) error {
+	ln := a.MetricsListener
+	if ln == nil && a.Config.MetricsAddr != "" {
+		var err error
+		if ln, err = net.Listen("tcp", a.Config.MetricsAddr); err != nil {
+			return fmt.Errorf("listening for metrics: %w", err)
+		}
+	}
+	gctx, stop := context.WithCancel(ctx)
+	defer stop()
+	opsDone := make(chan error, 1)
+	if ln != nil {
+		log.Info("discord: serving /metrics and /healthz", "addr", ln.Addr().String())
+		go func() { opsDone <- Serve(gctx, ln, a.opsMux(m), grace) }()
+	} else {
+		opsDone <- nil
+	}
+	var once sync.Once
+	err := RunGateway(gctx, c, d, GatewayOptions{Logger: log, Grace: grace, OnReady: func(*discordgo.Ready) {
+		if a.Ready != nil {
+			once.Do(func() { a.Ready(nil) }) // not again on reconnects
+		}
+	}})
+	stop()
+	return errors.Join(err, <-opsDone)
+}

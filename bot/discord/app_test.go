@@ -1,0 +1,132 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/twixtbot/twixtbot/bot/discordtest"
+)
+
+// startApp runs the app until the test stops it; it returns the HTTP
+// address given to Ready (nil in gateway mode) and a stop function.
+func startApp(t *testing.T, a *App) (net.Addr, func() error) {
+	t.Helper()
+	ready := make(chan net.Addr, 1)
+	a.Ready = func(addr net.Addr) { ready <- addr }
+	stop, done := background(t, a.Run)
+	select {
+	case addr := <-ready:
+		return addr, stop
+	case err := <-done:
+		t.Fatalf("Run: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the app did not get ready")
+	}
+	return nil, stop
+}
+
+func httpGet(t *testing.T, url string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+func TestAppHTTPMode(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	logs := &syncBuffer{}
+	healthErr := error(nil)
+	a := &App{
+		Config: Config{Token: fake.Token(), AppID: fake.AppID(), GuildID: fake.GuildID(), DB: "x.db",
+			HTTPAddr: "127.0.0.1:0", PublicKey: fake.PublicKeyHex(), APIBase: fake.URL()},
+		Router:   toyRouter(t, nil),
+		Commands: validCommands(t),
+		Logger:   testLogger(logs),
+		Health:   func(context.Context) error { return healthErr },
+		Listener: listen(t),
+	}
+	addr, stop := startApp(t, a)
+	base := "http://" + addr.String()
+	if n := len(fake.Commands(fake.GuildID())); n != 2 {
+		t.Fatalf("%d commands registered in the server, want 2", n)
+	}
+	fake.UseEndpoint(base + "/")
+	u := fake.NewUser("alice")
+	if res := fake.Exchange(fake.Command(u, "ping")); res.Message.Content != "pong" {
+		t.Fatalf("ping answered %q", res.Message.Content)
+	}
+	code, body := httpGet(t, base+"/metrics")
+	if code != 200 || !strings.Contains(body, `twixtbot_interactions_total{route="ping",outcome="ok"} 1`) ||
+		!strings.Contains(body, `twixtbot_discord_requests_total{route="POST /interactions/{id}/{token}/callback",status="204"} 1`) {
+		t.Fatalf("metrics %d:\n%s", code, body)
+	}
+	if code, _ := httpGet(t, base+"/healthz"); code != 200 {
+		t.Errorf("healthz %d", code)
+	}
+	healthErr = errors.New("disk gone")
+	if code, body := httpGet(t, base+"/healthz"); code != 503 || !strings.Contains(body, "disk gone") {
+		t.Errorf("healthz %d %q", code, body)
+	}
+	if err := stop(); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if strings.Contains(logs.String(), fake.Token()) {
+		t.Error("the bot token is in the logs")
+	}
+}
+
+func TestAppGatewayMode(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	mln := listen(t)
+	a := &App{
+		Config:          Config{Token: fake.Token(), AppID: fake.AppID(), DB: "x.db", APIBase: fake.URL(), MetricsAddr: "127.0.0.1:0"},
+		Router:          toyRouter(t, nil),
+		Commands:        validCommands(t),
+		Logger:          testLogger(&syncBuffer{}),
+		Metrics:         NewMetrics("gw"),
+		MetricsListener: mln,
+	}
+	addr, stop := startApp(t, a)
+	if addr != nil {
+		t.Errorf("Ready got %v in gateway mode", addr)
+	}
+	if n := len(fake.Commands("")); n != 2 {
+		t.Fatalf("%d commands registered globally, want 2", n)
+	}
+	u := fake.NewUser("alice")
+	if res := fake.Exchange(fake.Command(u, "ping")); res.Message.Content != "pong" {
+		t.Fatalf("ping answered %q", res.Message.Content)
+	}
+	code, body := httpGet(t, "http://"+mln.Addr().String()+"/metrics")
+	if code != 200 || !strings.Contains(body, `gw_discord_requests_total{route="GET /gateway",status="200"} 1`) {
+		t.Fatalf("metrics %d:\n%s", code, body)
+	}
+	if code, _ := httpGet(t, "http://"+mln.Addr().String()+"/healthz"); code != 200 {
+		t.Errorf("healthz %d", code)
+	}
+	if err := stop(); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	// Run has returned, so the interaction is counted.
+	if n := a.Metrics.Interactions("ping", OutcomeOK); n != 1 {
+		t.Errorf("ping counted %d times", n)
+	}
+}
+
+func TestAppRefusesBadConfig(t *testing.T) {
+	a := &App{Config: Config{DB: "x.db"}, Router: NewRouter()}
+	err := a.Run(context.Background())
+	if !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "DISCORD_TOKEN") {
+		t.Fatalf("Run: %v", err)
+	}
+}

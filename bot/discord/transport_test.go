@@ -1,0 +1,235 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/twixtbot/twixtbot/bot/discordtest"
+)
+
+// waits records the transport's waits instead of sleeping.
+type waits struct {
+	mu sync.Mutex
+	d  []time.Duration
+}
+
+func (w *waits) sleep(ctx context.Context, d time.Duration) error {
+	w.mu.Lock()
+	w.d = append(w.d, d)
+	w.mu.Unlock()
+	return ctx.Err()
+}
+
+func (w *waits) list() []time.Duration {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return append([]time.Duration(nil), w.d...)
+}
+
+func newRetryClient(t *testing.T, fake *discordtest.Fake, p RetryPolicy) (*Client, *waits) {
+	t.Helper()
+	w := &waits{}
+	c, err := NewClient(ClientOptions{Token: fake.Token(), APIBase: fake.URL(), Retry: p, Sleep: w.sleep, Logger: testLogger(&syncBuffer{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, w
+}
+
+func TestTransportRedirectsAndAuthorises(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	c, _ := newRetryClient(t, fake, RetryPolicy{})
+	id, err := c.Send(waitCtx(t), ChannelID(fake.ChannelID()), Text("hello"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := fake.Calls()
+	if len(calls) != 1 {
+		t.Fatalf("%d calls", len(calls))
+	}
+	got := calls[0]
+	if got.Path != "/api/v9/channels/"+fake.ChannelID()+"/messages" || got.Header.Get("Authorization") != "Bot "+fake.Token() ||
+		!strings.HasPrefix(got.Header.Get("User-Agent"), "DiscordBot") {
+		t.Fatalf("call %s %s auth %q ua %q", got.Method, got.Path, got.Header.Get("Authorization"), got.Header.Get("User-Agent"))
+	}
+	if m, ok := fake.Message(string(id)); !ok || m.Content != "hello" {
+		t.Fatalf("message %s: %+v", id, m)
+	}
+}
+
+func TestTransportRetries(t *testing.T) {
+	p := RetryPolicy{BaseBackoff: 20 * time.Millisecond, AttemptTimeout: 200 * time.Millisecond}
+	tests := []struct {
+		name  string
+		fault discordtest.Fault
+		wait  time.Duration // the wait before the retry
+	}{
+		{"429 retry_after", discordtest.Fault{Status: 429, RetryAfter: 1500 * time.Millisecond}, 1500 * time.Millisecond},
+		{"429 global", discordtest.Fault{Status: 429, RetryAfter: 250 * time.Millisecond, Global: true}, 250 * time.Millisecond},
+		{"500", discordtest.Fault{Status: 500}, 20 * time.Millisecond},
+		{"502", discordtest.Fault{Status: 502}, 20 * time.Millisecond},
+		{"503", discordtest.Fault{Status: 503}, 20 * time.Millisecond},
+		{"dropped connection", discordtest.Fault{Drop: true}, 20 * time.Millisecond},
+		{"slow answer past the attempt timeout", discordtest.Fault{Delay: 10 * time.Second}, 20 * time.Millisecond},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake := discordtest.New(t, discordtest.Options{})
+			c, w := newRetryClient(t, fake, p)
+			fake.Inject(tt.fault)
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+			defer cancel()
+			if _, err := c.Send(ctx, ChannelID(fake.ChannelID()), Text("hi")); err != nil {
+				t.Fatalf("Send: %v", err)
+			}
+			if got := w.list(); len(got) != 1 || got[0] != tt.wait {
+				t.Errorf("waits %v, want [%v]", got, tt.wait)
+			}
+			if n := len(fake.ChannelMessages(fake.ChannelID())); n != 1 {
+				t.Errorf("%d messages posted, want 1", n)
+			}
+		})
+	}
+}
+
+func TestTransportGivesUpBeforeTheDeadline(t *testing.T) {
+	tests := []struct {
+		name     string
+		fault    discordtest.Fault
+		deadline time.Duration
+		attempts int
+		status   int // of the *APIError; 0: another error
+	}{
+		{"429 longer than the deadline", discordtest.Fault{Status: 429, RetryAfter: 5 * time.Second}, time.Second, 1, 429},
+		{"503 with no time for a backoff", discordtest.Fault{Status: 503}, 50 * time.Millisecond, 1, 503},
+		{"503 every time", discordtest.Fault{Status: 503, Times: 10}, 3 * time.Second, 4, 503},
+		{"dropped every time", discordtest.Fault{Drop: true, Times: 10}, 3 * time.Second, 4, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake := discordtest.New(t, discordtest.Options{})
+			c, _ := newRetryClient(t, fake, RetryPolicy{BaseBackoff: 100 * time.Millisecond})
+			fake.Inject(tt.fault)
+			ctx, cancel := context.WithTimeout(context.Background(), tt.deadline)
+			defer cancel()
+			_, err := c.Send(ctx, ChannelID(fake.ChannelID()), Text("hi"))
+			if err == nil {
+				t.Fatal("Send succeeded")
+			}
+			var ae *APIError
+			if tt.status != 0 && (!errors.As(err, &ae) || ae.Status != tt.status) {
+				t.Fatalf("error %v, want an APIError with status %d", err, tt.status)
+			}
+			if n := len(fake.Calls()); n != tt.attempts {
+				t.Errorf("%d attempts, want %d", n, tt.attempts)
+			}
+			if ctx.Err() != nil && tt.status == 429 {
+				t.Errorf("the call waited until its deadline instead of giving up at once")
+			}
+		})
+	}
+}
+
+func TestTransportGlobalLimitHoldsBotRoutesOnly(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	c, w := newRetryClient(t, fake, RetryPolicy{MaxAttempts: 1})
+	fake.Inject(discordtest.Fault{Status: 429, RetryAfter: time.Minute, Global: true})
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if _, err := c.Send(ctx, ChannelID(fake.ChannelID()), Text("one")); err == nil {
+		t.Fatal("the rate-limited call succeeded")
+	}
+	// Another bot route waits for the global limit: it cannot within the
+	// deadline, so it gives up without calling Discord.
+	_, err := c.Send(ctx, "300000000000000009", Text("two"))
+	if !errors.Is(err, ErrDeadline) {
+		t.Fatalf("second call: %v, want ErrDeadline", err)
+	}
+	if n := len(fake.Calls()); n != 1 || len(w.list()) != 0 {
+		t.Fatalf("%d calls, waits %v; want 1 call and no wait", n, w.list())
+	}
+	// Interaction routes are exempt from the global limit.
+	u := fake.NewUser("u")
+	i := fake.Command(u, "ping")
+	if err := c.Callback(ctx, i, discordgo.InteractionResponseChannelMessageWithSource, Text("pong")); err != nil {
+		t.Fatalf("callback during a global limit: %v", err)
+	}
+}
+
+func TestTransportHonoursBucketsAndHidesHeaders(t *testing.T) {
+	var mu sync.Mutex
+	calls := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		calls++
+		mu.Unlock()
+		w.Header().Set("X-RateLimit-Remaining", "0")
+		w.Header().Set("X-RateLimit-Reset-After", "2.5")
+		w.Header().Set("X-RateLimit-Bucket", "abc")
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer srv.Close()
+	w := &waits{}
+	tr := &Transport{Sleep: w.sleep}
+	hc := &http.Client{Transport: tr}
+	get := func(path string) *http.Response {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+path, nil)
+		resp, err := hc.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	resp := get("/api/v9/channels/1/messages")
+	for k := range resp.Header {
+		if strings.HasPrefix(k, "X-Ratelimit") {
+			t.Errorf("header %s reached the caller (discordgo's limiter would sleep on it)", k)
+		}
+	}
+	get("/api/v9/channels/1/messages")
+	get("/api/v9/channels/2/messages") // another bucket: no wait
+	if got := w.list(); len(got) != 1 || got[0] < 2*time.Second || got[0] > 2500*time.Millisecond {
+		t.Fatalf("waits %v, want one of about 2.5 s", got)
+	}
+}
+
+func TestRouteOf(t *testing.T) {
+	tests := []struct{ method, path, want string }{
+		{"POST", "/api/v9/interactions/123456789012345678/itok-abc/callback", "POST /interactions/{id}/{token}/callback"},
+		{"PATCH", "/api/v10/webhooks/1234/aW50ZXJhY3Rpb24.token/messages/@original", "PATCH /webhooks/{app}/{token}/messages/@original"},
+		{"POST", "/api/v9/webhooks/1234/tok", "POST /webhooks/{app}/{token}"},
+		{"POST", "/api/v9/channels/300000000000000001/messages", "POST /channels/{id}/messages"},
+		{"PUT", "/api/v9/applications/1/guilds/2/commands", "PUT /applications/{id}/guilds/{id}/commands"},
+		{"GET", "/api/v9/gateway", "GET /gateway"},
+	}
+	for _, tt := range tests {
+		if got := RouteOf(tt.method, tt.path); got != tt.want {
+			t.Errorf("RouteOf(%s %s) = %q, want %q", tt.method, tt.path, got, tt.want)
+		}
+	}
+}
+
+func TestErrorsDoNotCarryTokens(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	c, _ := newRetryClient(t, fake, RetryPolicy{MaxAttempts: 2, BaseBackoff: time.Millisecond})
+	u := fake.NewUser("u")
+	i := fake.Command(u, "ping")
+	fake.Inject(discordtest.Fault{Drop: true, Times: 2})
+	err := c.Callback(waitCtx(t), i, discordgo.InteractionResponseChannelMessageWithSource, Text("pong"))
+	if err == nil {
+		t.Fatal("the callback succeeded through dropped connections")
+	}
+	if strings.Contains(err.Error(), i.Token) || !strings.Contains(err.Error(), "{token}") {
+		t.Fatalf("error %q: want the route template, not the token", err)
+	}
+}

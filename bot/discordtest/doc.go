@@ -1,0 +1,26 @@
+// Package discordtest is a fake Discord for tests, on loopback: a REST API
+// that records and checks every call, a gateway websocket, and helpers
+// that build, sign and deliver interactions and read back what the bot
+// answered.
+//
+// It speaks Discord's wire protocol only and imports nothing of the bot, so
+// it checks the bot's payloads independently: names of at most 32
+// characters, at most 25 options and choices, custom_ids of at most 100
+// characters, content of at most 2000, action rows and buttons within
+// limits, attachments referenced correctly (each files[n] upload has an
+// attachments entry with id n, and the reverse), callbacks of a type the
+// interaction allows, sent once and within the deadline. A call that
+// breaks a rule is answered 400 (or 404, 401) as Discord would, and is
+// recorded as a violation that fails the test at cleanup unless the test
+// takes it with TakeViolations.
+//
+// The fake keeps the messages it was asked to create, so a test can press
+// a button on a message the bot posted (Press), and see the message
+// updated. Faults (429 with retry_after, 5xx, slow answers, dropped
+// connections) are injected with Inject. Waiting is done on conditions,
+// never with sleeps.
+//
+// A test points the bot's DISCORD_API_BASE at URL(), its token at Token(),
+// its public key at PublicKeyHex(); the gateway URL that GET /gateway
+// returns is the fake's own websocket.
+package discordtest

@@ -1,0 +1,412 @@
+package discordtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/textproto"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+func ctxT(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// call sends a raw request to the fake and returns the status and body.
+func call(t *testing.T, f *Fake, method, path, ctype string, body []byte, auth bool) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, f.URL()+path, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ctype != "" {
+		req.Header.Set("Content-Type", ctype)
+	}
+	if auth {
+		req.Header.Set("Authorization", "Bot "+f.Token())
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+func callJSON(t *testing.T, f *Fake, method, path string, v any, auth bool) (int, string) {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return call(t, f, method, path, "application/json", b, auth)
+}
+
+func multipartBody(t *testing.T, payload string, files map[string]string) (string, []byte) {
+	t.Helper()
+	var b bytes.Buffer
+	w := multipart.NewWriter(&b)
+	h := textproto.MIMEHeader{}
+	h.Set("Content-Disposition", `form-data; name="payload_json"`)
+	h.Set("Content-Type", "application/json")
+	p, _ := w.CreatePart(h)
+	p.Write([]byte(payload))
+	for field, name := range files {
+		fw, _ := w.CreateFormFile(field, name)
+		fw.Write([]byte("data of " + name))
+	}
+	w.Close()
+	return w.FormDataContentType(), b.Bytes()
+}
+
+func TestFakeRefusesWhatDiscordRefuses(t *testing.T) {
+	f := New(t, Options{})
+	ch := "/api/v9/channels/" + f.ChannelID() + "/messages"
+	long := strings.Repeat("x", 101)
+	row := func(btns ...map[string]any) map[string]any { return map[string]any{"type": 1, "components": btns} }
+	btn := func(id string) map[string]any {
+		return map[string]any{"type": 2, "style": 1, "label": "b", "custom_id": id}
+	}
+	tests := []struct {
+		name    string
+		method  string
+		path    string
+		ctype   string
+		body    []byte
+		auth    bool
+		status  int
+		problem string
+	}{
+		{"content of 2001", "POST", ch, "", mustJSON(map[string]any{"content": strings.Repeat("é", 2001)}), true, 400, "2001"},
+		{"empty message", "POST", ch, "", mustJSON(map[string]any{"content": ""}), true, 400, "empty message"},
+		{"custom_id of 101", "POST", ch, "", mustJSON(map[string]any{"content": "x", "components": []any{row(btn(long))}}), true, 400, "custom_id of 101"},
+		{"custom_id twice", "POST", ch, "", mustJSON(map[string]any{"content": "x", "components": []any{row(btn("a"), btn("a"))}}), true, 400, "twice"},
+		{"six buttons", "POST", ch, "", mustJSON(map[string]any{"content": "x", "components": []any{row(btn("a"), btn("b"), btn("c"), btn("d"), btn("e"), btn("f"))}}), true, 400, "holds 6"},
+		{"ephemeral in a channel", "POST", ch, "", mustJSON(map[string]any{"content": "x", "flags": 64}), true, 400, "ephemeral"},
+		{"no token", "POST", ch, "", mustJSON(map[string]any{"content": "x"}), false, 401, "Authorization"},
+		{"unknown path", "GET", "/api/v9/nowhere", "", nil, true, 404, "does not know"},
+		{"no API prefix", "GET", "/channels/1", "", nil, true, 404, "does not know"},
+		{"bad command name", "PUT", "/api/v9/applications/" + f.AppID() + "/commands", "",
+			mustJSON([]map[string]any{{"name": "Twixt", "description": "d"}}), true, 400, "naming rule"},
+		{"option without description", "PUT", "/api/v9/applications/" + f.AppID() + "/commands", "",
+			mustJSON([]map[string]any{{"name": "t", "description": "d", "options": []any{map[string]any{"type": 3, "name": "x"}}}}), true, 400, "description of 0"},
+		{"26 choices", "PUT", "/api/v10/applications/" + f.AppID() + "/commands", "",
+			mustJSON([]map[string]any{{"name": "t", "description": "d", "options": []any{map[string]any{"type": 3, "name": "x", "description": "d",
+				"choices": func() (out []any) {
+					for i := 0; i < 26; i++ {
+						out = append(out, map[string]any{"name": "n", "value": "v"})
+					}
+					return out
+				}()}}}}), true, 400, "26 choices"},
+		{"not JSON", "POST", ch, "application/json", []byte("{"), true, 400, "not valid JSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctype := tt.ctype
+			if ctype == "" && tt.body != nil {
+				ctype = "application/json"
+			}
+			status, body := call(t, f, tt.method, tt.path, ctype, tt.body, tt.auth)
+			v := f.TakeViolations()
+			if status != tt.status || len(v) == 0 || !strings.Contains(strings.Join(v, "\n"), tt.problem) {
+				t.Fatalf("status %d (%s), violations %q; want %d and %q", status, body, v, tt.status, tt.problem)
+			}
+		})
+	}
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func TestFakeAttachmentsMustMatchUploads(t *testing.T) {
+	f := New(t, Options{})
+	ch := "/api/v9/channels/" + f.ChannelID() + "/messages"
+	tests := []struct {
+		name, payload string
+		files         map[string]string
+		problem       string // "" when fine
+	}{
+		{"matched", `{"content":"b","attachments":[{"id":0,"filename":"b.png","description":"alt"}]}`, map[string]string{"files[0]": "b.png"}, ""},
+		{"id as a string", `{"content":"b","attachments":[{"id":"0","filename":"b.png"}]}`, map[string]string{"files[0]": "b.png"}, ""},
+		{"upload without entry", `{"content":"b","attachments":[]}`, map[string]string{"files[0]": "b.png"}, "no attachments entry has id 0"},
+		{"no attachments array", `{"content":"b"}`, map[string]string{"files[0]": "b.png"}, "without an attachments array"},
+		{"entry without upload", `{"content":"b","attachments":[{"id":1,"filename":"c.png"}]}`, map[string]string{"files[0]": "b.png"}, "neither an upload"},
+		{"other filename", `{"content":"b","attachments":[{"id":0,"filename":"c.png"}]}`, map[string]string{"files[0]": "b.png"}, "names \"c.png\""},
+		{"no payload_json", ``, map[string]string{"files[0]": "b.png"}, "payload_json"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctype, body := multipartBody(t, tt.payload, tt.files)
+			if tt.payload == "" {
+				var b bytes.Buffer
+				w := multipart.NewWriter(&b)
+				fw, _ := w.CreateFormFile("files[0]", "b.png")
+				fw.Write([]byte("x"))
+				w.Close()
+				ctype, body = w.FormDataContentType(), b.Bytes()
+			}
+			status, resp := call(t, f, "POST", ch, ctype, body, true)
+			v := f.TakeViolations()
+			if tt.problem == "" {
+				var m discordgo.Message
+				if status != 200 || len(v) > 0 || json.Unmarshal([]byte(resp), &m) != nil {
+					t.Fatalf("status %d %s, violations %q", status, resp, v)
+				}
+				got, _ := f.Message(m.ID)
+				if a, ok := got.File("b.png"); !ok || string(a.Data) != "data of b.png" {
+					t.Fatalf("attachment %+v", got.Attachments)
+				}
+				return
+			}
+			if status != 400 || !strings.Contains(strings.Join(v, "\n"), tt.problem) {
+				t.Fatalf("status %d, violations %q; want 400 and %q", status, v, tt.problem)
+			}
+		})
+	}
+}
+
+func TestFakeCallbackRules(t *testing.T) {
+	f := New(t, Options{})
+	u := f.NewUser("u")
+	cb := func(i *discordgo.Interaction, typ int, data any) (int, string) {
+		return callJSON(t, f, "POST", "/api/v9/interactions/"+i.ID+"/"+i.Token+"/callback", map[string]any{"type": typ, "data": data}, false)
+	}
+	i := f.Command(u, "ping")
+	if s, b := cb(i, 4, map[string]any{"content": "pong"}); s != 204 {
+		t.Fatalf("callback %d %s", s, b)
+	}
+	// A second callback is refused as Discord does; not a rule broken.
+	if s, b := cb(i, 4, map[string]any{"content": "again"}); s != 400 || !strings.Contains(b, "40060") {
+		t.Fatalf("second callback %d %s", s, b)
+	}
+	if v := f.TakeViolations(); len(v) != 0 {
+		t.Fatalf("violations %q", v)
+	}
+	if r := f.Await(i.ID); r.Message.Content != "pong" || r.Callback != 4 {
+		t.Fatalf("result %+v", r)
+	}
+	tests := []struct {
+		name    string
+		i       *discordgo.Interaction
+		typ     int
+		problem string
+	}{
+		{"update on a command", f.Command(u, "ping"), 7, "only a component"},
+		{"choices on a command", f.Command(u, "ping"), 8, "only an autocomplete"},
+		{"message on an autocomplete", f.Autocomplete(u, "ping", Focused("x", "")), 4, "type 8"},
+		{"pong through REST", f.Command(u, "ping"), 1, "PONG"},
+		{"wrong token", &discordgo.Interaction{ID: "1", Token: "nope"}, 4, "unknown interaction"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, _ := cb(tt.i, tt.typ, map[string]any{"content": "x"})
+			v := f.TakeViolations()
+			if s/100 != 4 || !strings.Contains(strings.Join(v, "\n"), tt.problem) {
+				t.Fatalf("status %d violations %q, want %q", s, v, tt.problem)
+			}
+		})
+	}
+}
+
+func TestFakeLateCallback(t *testing.T) {
+	f := New(t, Options{CallbackDeadline: time.Nanosecond})
+	i := f.Command(f.NewUser("u"), "ping")
+	s, b := callJSON(t, f, "POST", "/api/v9/interactions/"+i.ID+"/"+i.Token+"/callback", map[string]any{"type": 4, "data": map[string]any{"content": "x"}}, false)
+	if s != 404 || !strings.Contains(b, "10062") {
+		t.Fatalf("late callback %d %s", s, b)
+	}
+	r, err := f.WaitResult(ctxT(t), i.ID)
+	if err != nil || len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "deadline") {
+		t.Fatalf("result %+v %v", r, err)
+	}
+	f.TakeViolations()
+}
+
+func TestFakeDeferredFlows(t *testing.T) {
+	f := New(t, Options{})
+	u := f.NewUser("u")
+	i := f.Command(u, "slow")
+	hook := "/api/v9/webhooks/" + f.AppID() + "/" + i.Token
+	if s, _ := callJSON(t, f, "POST", "/api/v9/interactions/"+i.ID+"/"+i.Token+"/callback", map[string]any{"type": 5, "data": map[string]any{"flags": 64}}, false); s != 204 {
+		t.Fatal(s)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := f.WaitResult(ctx, i.ID); err == nil {
+		t.Fatal("a bare deferral counts as an answer")
+	}
+	if s, _ := callJSON(t, f, "PATCH", hook+"/messages/@original", map[string]any{"content": "done"}, false); s != 200 {
+		t.Fatal(s)
+	}
+	r := f.Await(i.ID)
+	if r.Message.Content != "done" || !r.Message.Ephemeral() || !r.Deferred {
+		t.Fatalf("result %+v", r)
+	}
+	// An edit cannot make an ephemeral message public.
+	if s, _ := callJSON(t, f, "PATCH", hook+"/messages/@original", map[string]any{"content": "done", "flags": 0}, false); s != 400 {
+		t.Fatalf("flag change accepted: %d", s)
+	}
+	f.TakeViolations()
+	// Followups need an acknowledged interaction.
+	j := f.Command(u, "x")
+	if s, _ := callJSON(t, f, "POST", "/api/v9/webhooks/"+f.AppID()+"/"+j.Token, map[string]any{"content": "early"}, false); s != 404 {
+		t.Fatalf("followup before any response: %d", s)
+	}
+	f.TakeViolations()
+}
+
+func TestFakeFaults(t *testing.T) {
+	f := New(t, Options{})
+	path := "/api/v9/users/@me"
+	f.Inject(Fault{Path: "/users/", Status: 429, RetryAfter: 1500 * time.Millisecond, Global: true})
+	f.Inject(Fault{Method: "GET", Status: 503, Times: 2})
+	f.Inject(Fault{Drop: true})
+	if f.PendingFaults() != 4 {
+		t.Fatalf("%d pending", f.PendingFaults())
+	}
+	req, _ := http.NewRequest("GET", f.URL()+path, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body struct {
+		RetryAfter float64 `json:"retry_after"`
+		Global     bool    `json:"global"`
+	}
+	json.NewDecoder(resp.Body).Decode(&body)
+	resp.Body.Close()
+	if resp.StatusCode != 429 || body.RetryAfter != 1.5 || !body.Global || resp.Header.Get("Retry-After") != "2" || resp.Header.Get("X-RateLimit-Global") != "true" {
+		t.Fatalf("429: %d %+v %v", resp.StatusCode, body, resp.Header)
+	}
+	for k := 0; k < 2; k++ {
+		if s, _ := call(t, f, "GET", path, "", nil, true); s != 503 {
+			t.Fatalf("want 503, got %d", s)
+		}
+	}
+	if _, err := http.Post(f.URL()+path, "application/json", strings.NewReader("{}")); err == nil {
+		t.Fatal("the dropped connection answered")
+	}
+	if s, _ := call(t, f, "GET", path, "", nil, true); s != 200 {
+		t.Fatalf("after the faults: %d", s)
+	}
+	calls := f.CallsTo("GET", "/users/@me")
+	if len(calls) != 4 || calls[0].Fault == "" || calls[3].Fault != "" {
+		t.Fatalf("calls %+v", calls)
+	}
+	f.TakeViolations() // the dropped POST was to a GET route
+}
+
+func TestFakePings(t *testing.T) {
+	m := Message{Content: "<@1> vs <@!2>, <@3>", AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{"2"}}}
+	if p := m.Pings(); len(p) != 1 || p[0] != "2" {
+		t.Errorf("Pings() = %v", p)
+	}
+	m.AllowedMentions = nil
+	if p := m.Pings(); len(p) != 3 {
+		t.Errorf("default allowed mentions ping everyone mentioned: %v", p)
+	}
+}
+
+func TestFakeGatewayRefusesPrivilegedIntentsAndBadTokens(t *testing.T) {
+	tests := []struct {
+		name    string
+		token   string
+		intents discordgo.Intent
+		code    int
+	}{
+		{"privileged intent", "Bot fake-bot-token", discordgo.IntentsGuilds | discordgo.IntentsMessageContent, 4014},
+		{"wrong token", "Bot other", discordgo.IntentsGuilds, 4004},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := New(t, Options{})
+			ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(f.URL(), "http")+gatewayPath, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ws.Close()
+			var hello frame
+			if err := ws.ReadJSON(&hello); err != nil || hello.Op != 10 {
+				t.Fatalf("HELLO %+v %v", hello, err)
+			}
+			ws.WriteJSON(map[string]any{"op": 1, "d": nil})
+			var ack frame
+			if err := ws.ReadJSON(&ack); err != nil || ack.Op != 11 {
+				t.Fatalf("heartbeat ack %+v %v", ack, err)
+			}
+			ws.WriteJSON(map[string]any{"op": 2, "d": map[string]any{"token": tt.token, "intents": tt.intents}})
+			_, _, err = ws.ReadMessage()
+			var ce *websocket.CloseError
+			if !errors.As(err, &ce) || ce.Code != tt.code {
+				t.Fatalf("after IDENTIFY: %v, want close %d", err, tt.code)
+			}
+			if v := f.TakeViolations(); len(v) != 1 {
+				t.Fatalf("violations %q", v)
+			}
+		})
+	}
+}
+
+func TestClock(t *testing.T) {
+	c := NewClock(time.Unix(0, 0))
+	a, _ := c.Timer(time.Second)
+	b, stopB := c.Timer(3 * time.Second)
+	if err := c.WaitTimers(ctxT(t), 2); err != nil {
+		t.Fatal(err)
+	}
+	c.Advance(time.Second)
+	select {
+	case <-a:
+	default:
+		t.Fatal("the 1 s timer did not fire after 1 s")
+	}
+	if !stopB() || c.Pending() != 0 {
+		t.Fatal("stop failed")
+	}
+	c.Advance(time.Hour)
+	select {
+	case <-b:
+		t.Fatal("a stopped timer fired")
+	default:
+	}
+	if got := c.Now(); !got.Equal(time.Unix(3601, 0)) {
+		t.Errorf("Now() = %v", got)
+	}
+}
+
+func TestFakeLeanOptions(t *testing.T) {
+	f := New(t, Options{MaxCalls: 2, DiscardFileData: true})
+	ch := "/api/v9/channels/" + f.ChannelID() + "/messages"
+	var last string
+	for k := 0; k < 6; k++ {
+		ctype, body := multipartBody(t, `{"content":"b","attachments":[{"id":0,"filename":"b.png"}]}`, map[string]string{"files[0]": "b.png"})
+		_, last = call(t, f, "POST", ch, ctype, body, true)
+	}
+	calls := f.Calls()
+	if len(calls) > 4 || calls[len(calls)-1].Seq != 6 || calls[len(calls)-1].Files[0].Data != nil {
+		t.Fatalf("%d calls kept, last %+v", len(calls), calls[len(calls)-1])
+	}
+	var m discordgo.Message
+	json.Unmarshal([]byte(last), &m)
+	got, _ := f.Message(m.ID)
+	if a, _ := got.File("b.png"); a.Data != nil || a.Size != len("data of b.png") {
+		t.Fatalf("attachment kept %+v", a)
+	}
+}

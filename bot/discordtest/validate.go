@@ -1,0 +1,243 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// The checks below follow Discord's documentation (Components, Application
+// Commands, Create Message); they are written apart from the bot's own
+// checks on purpose, so each catches the other's mistakes.
+
+func length(s string) int { return utf8.RuneCountInString(s) }
+
+// checkMessage checks a message as it would stand after a create or edit.
+func checkMessage(m Message) []string {
+	var p []string
+	if n := length(m.Content); n > 2000 {
+		p = append(p, fmt.Sprintf("content of %d characters, more than 2000", n))
+	}
+	if len(m.Embeds) > 10 {
+		p = append(p, fmt.Sprintf("%d embeds, more than 10", len(m.Embeds)))
+	}
+	if am := m.AllowedMentions; am != nil {
+		if len(am.Users) > 100 {
+			p = append(p, "allowed_mentions.users lists more than 100 users")
+		}
+		if len(am.Users) > 0 && slices.Contains(am.Parse, discordgo.AllowedMentionTypeUsers) {
+			p = append(p, "allowed_mentions: parse \"users\" and a users list are mutually exclusive")
+		}
+	}
+	if len(m.Components) > 5 {
+		p = append(p, fmt.Sprintf("%d action rows, more than 5", len(m.Components)))
+	}
+	ids := map[string]bool{}
+	for i, row := range m.Components {
+		r, ok := row.(*discordgo.ActionsRow)
+		if !ok {
+			p = append(p, fmt.Sprintf("components[%d] is a %T, not an action row", i, row))
+			continue
+		}
+		if len(r.Components) < 1 || len(r.Components) > 5 {
+			p = append(p, fmt.Sprintf("components[%d] holds %d components; a row holds 1 to 5", i, len(r.Components)))
+		}
+		for j, c := range r.Components {
+			where := fmt.Sprintf("components[%d][%d]", i, j)
+			var id string
+			switch c := c.(type) {
+			case *discordgo.Button:
+				if n := length(c.Label); n > 80 {
+					p = append(p, fmt.Sprintf("%s: label of %d characters, more than 80", where, n))
+				}
+				if c.Label == "" && c.Emoji == nil {
+					p = append(p, where+": a button without label or emoji")
+				}
+				if c.Style == discordgo.LinkButton {
+					if c.URL == "" || c.CustomID != "" {
+						p = append(p, where+": a link button needs a url and no custom_id")
+					}
+					continue
+				}
+				if c.Style < discordgo.PrimaryButton || c.Style > discordgo.DangerButton {
+					p = append(p, fmt.Sprintf("%s: button style %d", where, c.Style))
+				}
+				id = c.CustomID
+			case *discordgo.SelectMenu:
+				if len(r.Components) != 1 {
+					p = append(p, where+": a select menu must be alone in its row")
+				}
+				if len(c.Options) > 25 {
+					p = append(p, where+": more than 25 select options")
+				}
+				id = c.CustomID
+			default:
+				p = append(p, fmt.Sprintf("%s: a %T cannot be in a message", where, c))
+				continue
+			}
+			switch n := length(id); {
+			case n < 1 || n > 100:
+				p = append(p, fmt.Sprintf("%s: custom_id of %d characters; Discord wants 1 to 100", where, n))
+			case ids[id]:
+				p = append(p, fmt.Sprintf("%s: custom_id %q twice in one message", where, id))
+			}
+			ids[id] = true
+		}
+	}
+	return p
+}
+
+func checkChoices(where string, cs []*discordgo.ApplicationCommandOptionChoice) []string {
+	var p []string
+	if len(cs) > 25 {
+		p = append(p, fmt.Sprintf("%s: %d choices, more than 25", where, len(cs)))
+	}
+	for i, c := range cs {
+		if c == nil {
+			p = append(p, fmt.Sprintf("%s[%d] is null", where, i))
+			continue
+		}
+		if n := length(c.Name); n < 1 || n > 100 {
+			p = append(p, fmt.Sprintf("%s[%d]: name of %d characters; Discord wants 1 to 100", where, i, n))
+		}
+		switch v := c.Value.(type) {
+		case string:
+			if length(v) > 100 {
+				p = append(p, fmt.Sprintf("%s[%d]: value longer than 100 characters", where, i))
+			}
+		case float64:
+		default:
+			p = append(p, fmt.Sprintf("%s[%d]: value %v is neither a string nor a number", where, i, c.Value))
+		}
+	}
+	return p
+}
+
+func checkModal(customID, title string, rows []json.RawMessage) []string {
+	var p []string
+	if n := length(customID); n < 1 || n > 100 {
+		p = append(p, fmt.Sprintf("modal custom_id of %d characters; Discord wants 1 to 100", n))
+	}
+	if n := length(title); n < 1 || n > 45 {
+		p = append(p, fmt.Sprintf("modal title of %d characters; Discord wants 1 to 45", n))
+	}
+	if len(rows) < 1 || len(rows) > 5 {
+		p = append(p, fmt.Sprintf("a modal with %d rows; Discord wants 1 to 5", len(rows)))
+	}
+	for i, raw := range rows {
+		c, err := discordgo.MessageComponentFromJSON(raw)
+		r, ok := c.(*discordgo.ActionsRow)
+		if err != nil || !ok || len(r.Components) != 1 {
+			p = append(p, fmt.Sprintf("modal row %d: want an action row with one text input", i))
+			continue
+		}
+		if _, ok := r.Components[0].(*discordgo.TextInput); !ok {
+			p = append(p, fmt.Sprintf("modal row %d: a %T, want a text input", i, r.Components[0]))
+		}
+	}
+	return p
+}
+
+// Discord's pattern for the names of slash commands and options; letters
+// that have a lowercase form must be lowercase.
+var (
+	commandName = regexp.MustCompile(`^[-_'\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
+	upper       = regexp.MustCompile(`\p{Lu}|\p{Lt}`)
+)
+
+func checkCommands(cmds []*discordgo.ApplicationCommand) []string {
+	var p []string
+	seen := map[string]bool{}
+	chat := 0
+	for i, c := range cmds {
+		where := fmt.Sprintf("commands[%d]", i)
+		if c == nil {
+			p = append(p, where+" is null")
+			continue
+		}
+		key := fmt.Sprint(c.Type, c.Name)
+		if seen[key] {
+			p = append(p, fmt.Sprintf("%s: the name %q is used twice", where, c.Name))
+		}
+		seen[key] = true
+		if c.Type != 0 && c.Type != discordgo.ChatApplicationCommand {
+			if n := length(c.Name); n < 1 || n > 32 {
+				p = append(p, fmt.Sprintf("%s: name of %d characters; Discord wants 1 to 32", where, n))
+			}
+			continue
+		}
+		chat++
+		p = append(p, checkNamed(where, c.Name, c.Description)...)
+		size := length(c.Name) + length(c.Description)
+		p = append(p, checkOptionList(where, c.Options, 0, &size)...)
+		if size > 8000 {
+			p = append(p, fmt.Sprintf("%s: %d characters in all, more than 8000", where, size))
+		}
+	}
+	if chat > 100 {
+		p = append(p, fmt.Sprintf("%d slash commands, more than 100", chat))
+	}
+	return p
+}
+
+func checkNamed(where, name, desc string) []string {
+	var p []string
+	if !commandName.MatchString(name) || upper.MatchString(name) {
+		p = append(p, fmt.Sprintf("%s: the name %q breaks Discord's naming rule (1 to 32 lowercase letters, digits, - _ ')", where, name))
+	}
+	if n := length(desc); n < 1 || n > 100 {
+		p = append(p, fmt.Sprintf("%s (%s): description of %d characters; Discord wants 1 to 100", where, name, n))
+	}
+	return p
+}
+
+func checkOptionList(where string, opts []*discordgo.ApplicationCommandOption, depth int, size *int) []string {
+	var p []string
+	if len(opts) > 25 {
+		p = append(p, fmt.Sprintf("%s: %d options, more than 25", where, len(opts)))
+	}
+	names := map[string]bool{}
+	optional := false
+	for j, o := range opts {
+		w := fmt.Sprintf("%s.options[%d]", where, j)
+		if o == nil {
+			p = append(p, w+" is null")
+			continue
+		}
+		p = append(p, checkNamed(w, o.Name, o.Description)...)
+		*size += length(o.Name) + length(o.Description)
+		if names[o.Name] {
+			p = append(p, fmt.Sprintf("%s: the option name %q is used twice", w, o.Name))
+		}
+		names[o.Name] = true
+		nested := o.Type == discordgo.ApplicationCommandOptionSubCommand || o.Type == discordgo.ApplicationCommandOptionSubCommandGroup
+		if nested {
+			if depth >= 2 || (o.Type == discordgo.ApplicationCommandOptionSubCommandGroup && depth > 0) {
+				p = append(p, w+": subcommands nested too deep")
+			}
+			p = append(p, checkOptionList(w, o.Options, depth+1, size)...)
+			continue
+		}
+		if o.Required && optional {
+			p = append(p, w+": a required option after an optional one")
+		}
+		optional = optional || !o.Required
+		if len(o.Choices) > 0 && o.Autocomplete {
+			p = append(p, w+": choices and autocomplete together")
+		}
+		p = append(p, checkChoices(w+".choices", o.Choices)...)
+		for _, c := range o.Choices {
+			if c != nil {
+				*size += length(c.Name)
+				if s, ok := c.Value.(string); ok {
+					*size += length(s)
+				}
+			}
+		}
+	}
+	return p
+}
