@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -331,12 +332,16 @@ func TestModeration(t *testing.T) {
 	if _, err := f.svc.Set(f.ctx, actor("alice"), "size", "12", ""); !errors.Is(err, ErrNotModerator) {
 		t.Errorf("non-moderator sets: %v", err)
 	}
+	// The maximum cannot go below the default size in force.
+	if _, err := f.svc.Set(f.ctx, mod, "size_max", "20", ""); !errors.Is(err, ErrBadValue) || !strings.Contains(err.Error(), "outside the allowed sides 5 to 20") {
+		t.Errorf("size_max below the default size: %v", err)
+	}
+	if _, err := f.svc.Set(f.ctx, mod, "size", "20", ""); err != nil {
+		t.Fatal(err)
+	}
 	c, err := f.svc.Set(f.ctx, mod, "size_max", "20", "")
 	if err != nil || c.Old != "48" || c.Value != "20" {
 		t.Fatalf("set size_max: %+v %v", c, err)
-	}
-	if _, err := f.svc.Set(f.ctx, mod, "size", "24", ""); !errors.Is(err, ErrBadValue) {
-		t.Errorf("default size above the max: %v", err)
 	}
 	if _, err := f.svc.Set(f.ctx, mod, "size", "16", "chan"); err != nil {
 		t.Fatal(err)
@@ -345,10 +350,10 @@ func TestModeration(t *testing.T) {
 	if err != nil || g.Settings.Size != (game.Size{Cols: 16, Rows: 16}) {
 		t.Fatalf("challenge in chan: %v %v", err, g)
 	}
-	other := actor("alice")
+	other := actor("erin")
 	other.Channel = "elsewhere"
-	if _, err := f.svc.Challenge(f.ctx, other, Invitation{Invited: []storage.UserID{"bob"}}); !errors.Is(err, ErrNotAllowed) {
-		t.Errorf("24x24 elsewhere with size_max 20: %v", err)
+	if _, err := f.svc.Challenge(f.ctx, other, Invitation{Invited: []storage.UserID{"frank"}, Terms: Terms{Size: "24"}}); !errors.Is(err, ErrNotAllowed) || !strings.Contains(err.Error(), "from 5 to 20") {
+		t.Errorf("24x24 with size_max 20: %v", err)
 	}
 	if _, err := f.svc.SavePreset(f.ctx, mod, Preset{Name: "beginner", Handicap: 6}); err != nil {
 		t.Fatal(err)
@@ -358,7 +363,7 @@ func TestModeration(t *testing.T) {
 		t.Fatalf("preset challenge: %v %+v", err, g2)
 	}
 	hist, err := f.svc.History(f.ctx, mod, 10)
-	if err != nil || len(hist) != 3 || hist[0].By != "mod" {
+	if err != nil || len(hist) != 4 || hist[0].By != "mod" {
 		t.Errorf("history %+v %v", hist, err)
 	}
 	// Abort and adjudicate.
