@@ -126,6 +126,7 @@ type metaRecV1 struct {
 	Expires          time.Time `json:"expires,omitzero"`
 	DrawOffer        int       `json:"draw_offer,omitempty"`
 	Theme            string    `json:"theme,omitempty"`
+	Names            []string  `json:"names,omitempty"`
 }
 
 func utc(t time.Time) time.Time {
@@ -175,7 +176,7 @@ func encodeGame(g *Game) []byte {
 		Meta: metaRecV1{
 			ChallengeMessage: string(g.Meta.ChallengeMessage), BoardMessage: string(g.Meta.BoardMessage),
 			Accepted: uint8(g.Meta.Accepted), Expires: utc(g.Meta.Expires),
-			DrawOffer: int(g.Meta.DrawOffer), Theme: g.Meta.Theme,
+			DrawOffer: int(g.Meta.DrawOffer), Theme: g.Meta.Theme, Names: g.Meta.Names,
 		},
 	}
 	for i, u := range g.Seats {
@@ -234,7 +235,7 @@ func decodeGameBody(id GameID, v []byte) (*Game, error) {
 		Meta: Meta{
 			ChallengeMessage: MessageID(r.Meta.ChallengeMessage), BoardMessage: MessageID(r.Meta.BoardMessage),
 			Accepted: SeatSet(r.Meta.Accepted), Expires: r.Meta.Expires,
-			DrawOffer: game.Seat(r.Meta.DrawOffer), Theme: r.Meta.Theme,
+			DrawOffer: game.Seat(r.Meta.DrawOffer), Theme: r.Meta.Theme, Names: r.Meta.Names,
 		},
 	}
 	for i, u := range r.Seats {

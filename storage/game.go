@@ -156,10 +156,16 @@ type Meta struct {
 	Expires          time.Time // when an unaccepted challenge lapses; zero for never
 	DrawOffer        game.Seat // the seat offering a draw, or 0
 	Theme            string    // the board theme's name, for the renderer
+	// Names are the players' display names per seat (Names[0] for seat 1),
+	// as Discord showed them when they joined, for pictures and records.
+	Names []string
 }
 
-// maxThemeLen bounds Meta.Theme.
-const maxThemeLen = 64
+// maxThemeLen bounds Meta.Theme, and maxNameLen each of Meta.Names.
+const (
+	maxThemeLen = 64
+	maxNameLen  = 100
+)
 
 // Game is a stored game: the terms it is played on, who plays, where, how
 // far it has got, and its move log. The position is not stored: Replay
@@ -198,6 +204,7 @@ func (g *Game) Clone() *Game {
 	c := *g
 	c.Seats = slices.Clone(g.Seats)
 	c.Clock.Points = slices.Clone(g.Clock.Points)
+	c.Meta.Names = slices.Clone(g.Meta.Names)
 	c.Log = cloneLog(g.Log)
 	return &c
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -57,6 +58,14 @@ func checkRecord(g *Game) error {
 	}
 	if g.Meta.DrawOffer < 0 || int(g.Meta.DrawOffer) > players {
 		return fmt.Errorf("a draw offer from %s in a %d-player game", g.Meta.DrawOffer, players)
+	}
+	if len(g.Meta.Names) > len(g.Seats) {
+		return fmt.Errorf("%d names for %d seats", len(g.Meta.Names), len(g.Seats))
+	}
+	for _, n := range g.Meta.Names {
+		if len(n) > maxNameLen || !utf8.ValidString(n) || strings.ContainsFunc(n, unicode.IsControl) {
+			return fmt.Errorf("player name %q is longer than %d bytes or is not clean text", n, maxNameLen)
+		}
 	}
 	if len(g.Meta.Theme) > maxThemeLen || strings.ContainsFunc(g.Meta.Theme, unicode.IsControl) {
 		return fmt.Errorf("theme name %q is longer than %d bytes or has control characters", g.Meta.Theme, maxThemeLen)

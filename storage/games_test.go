@@ -27,7 +27,7 @@ func TestCreateLoadRoundTrip(t *testing.T) {
 			Settings: game.Settings{Size: game.Size{Cols: 18, Rows: 20}, Ruleset: game.PP, Handicap: -2, NoAutoDraw: true},
 			Seats:    []UserID{"u1", "u2"}, Place: Place{Guild: "g", Channel: "c", Thread: "th"}, State: Active,
 			Clock: Clock{PerTurn: 24 * time.Hour, TurnStart: deadline.Add(-time.Hour), Deadline: deadline, Reminded: ReminderSet(0).With(1), Points: []uint8{50, 90}, Wake: deadline.Add(-time.Minute)},
-			Meta:  Meta{BoardMessage: "m1", ChallengeMessage: "m0", Accepted: SeatSet(0).With(1).With(2), DrawOffer: 2, Theme: "kosmos"},
+			Meta:  Meta{BoardMessage: "m1", ChallengeMessage: "m0", Accepted: SeatSet(0).With(1).With(2), DrawOffer: 2, Theme: "kosmos", Names: []string{"Ünïcode", "bob"}},
 		}},
 		{"double twixt", &Game{
 			Settings: game.Settings{Players: 4, Size: game.Size{Cols: 30, Rows: 30}},
