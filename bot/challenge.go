@@ -18,6 +18,9 @@ type Invitation struct {
 	Bots    []bool // whether each invited user is a bot account
 	Color   string // "red", "black", "random" or "" (random): the caller's side
 	Terms   Terms
+	// Names are the display names of the players, for pictures and
+	// records.
+	Names map[storage.UserID]string
 }
 
 // Challenge proposes a game. It checks the server's policy (channel, role,
@@ -99,6 +102,7 @@ func (s *Service) Challenge(ctx context.Context, a Actor, inv Invitation) (*stor
 		if u == a.User {
 			g.Meta.Accepted = g.Meta.Accepted.With(game.Seat(i + 1))
 		}
+		g.Meta.Names = append(g.Meta.Names, inv.Names[u])
 	}
 	return s.store.Create(ctx, g)
 }

@@ -24,6 +24,7 @@ type Store interface {
 	ActiveByUser(ctx context.Context, u storage.UserID) ([]*storage.Game, error)
 	Active(ctx context.Context) ([]*storage.Game, error)
 	Due(ctx context.Context, t time.Time) ([]*storage.Game, error)
+	FinishedByGuild(ctx context.Context, guild storage.GuildID, after storage.Cursor, limit int) ([]*storage.Game, storage.Cursor, error)
 	LoadSettings(ctx context.Context, sc storage.Scope) (storage.ServerSettings, bool, error)
 	UpdateSettings(ctx context.Context, sc storage.Scope, by storage.UserID, note string, fn func(*storage.ServerSettings) error) (storage.ServerSettings, error)
 	SettingsHistory(ctx context.Context, guild storage.GuildID, limit int) ([]storage.SettingsChange, error)
@@ -113,7 +114,8 @@ func inChannel(g *storage.Game, ch storage.ChannelID) bool {
 
 // Find returns the game a command means: the one named by the game option,
 // or else the caller's only running game in this channel, or (for commands
-// anyone may use, such as board) the channel's only running game.
+// anyone may use, such as board) the channel's only running game, or the
+// channel's latest finished one.
 func (s *Service) Find(ctx context.Context, a Actor, option string, mustPlay bool) (*storage.Game, error) {
 	if option != "" {
 		id, err := storage.ParseGameID(option)
@@ -146,6 +148,16 @@ func (s *Service) Find(ctx context.Context, a Actor, option string, mustPlay boo
 	all = slices.DeleteFunc(all, func(g *storage.Game) bool { return g.State != storage.Active })
 	switch len(all) {
 	case 0:
+		// Looking back at a game that just ended: the channel's latest.
+		done, _, err := s.store.FinishedByGuild(ctx, a.Guild, storage.Cursor{}, storage.DefaultPage)
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range done {
+			if inChannel(g, a.Channel) {
+				return g, nil
+			}
+		}
 		return nil, fmt.Errorf("%w: no game is running in this channel", ErrNoGame)
 	case 1:
 		return all[0], nil

@@ -312,3 +312,15 @@ func boltErr(err error) error {
 	}
 	return err
 }
+
+// Ping reports whether the database can be read: it opens a read
+// transaction and checks that the schema version is there. It is the
+// health check of a running bot.
+func (s *Store) Ping(ctx context.Context) error {
+	return s.view(ctx, func(tx *bolt.Tx) error {
+		if tx.Bucket(bucketMeta) == nil {
+			return fmt.Errorf("%w: the meta bucket is missing", ErrCorrupt)
+		}
+		return nil
+	})
+}

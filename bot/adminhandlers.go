@@ -1,0 +1,280 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/storage"
+)
+
+// channelOption reads an optional channel option.
+func channelOption(e *discord.Event) (storage.ChannelID, error) {
+	v, ok, err := e.Options().String(optChannel)
+	if err != nil || !ok {
+		return "", err
+	}
+	return storage.ChannelID(strings.Trim(v, "<#>")), nil
+}
+
+func (b *Bot) adminSettings(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	a := actorOf(e)
+	if err := requireModerator(a); err != nil {
+		return discord.Reply{}, err
+	}
+	ch, err := channelOption(e)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	if ch == "" {
+		ch = a.Channel
+	}
+	p, src, err := b.svc.Policy(ctx, a.Guild, ch)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**TwixT settings in <#%s>** (`/twixtadmin set` to change; channel values override the server's)\n", ch)
+	for _, s := range Settings {
+		fmt.Fprintf(&sb, "• `%s` = **%s** (%s) · %s\n", s.Name, s.Get(p), src[s.Name], s.Description)
+	}
+	if len(p.Presets) == 0 {
+		sb.WriteString("Handicap presets: none (`/twixtadmin preset add`)\n")
+	} else {
+		sb.WriteString("Handicap presets:\n")
+		for _, pr := range p.Presets {
+			fmt.Fprintf(&sb, "• %s\n", pr)
+		}
+	}
+	return discord.Ephemeral(truncate(sb.String(), discord.MaxContentLength)), nil
+}
+
+func (b *Bot) adminSet(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	name, err := e.Options().RequireString(optSetting)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	value, err := e.Options().RequireString(optValue)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	ch, err := channelOption(e)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	c, err := b.svc.Set(ctx, actorOf(e), name, value, ch)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	where := "for the whole server"
+	if ch != "" {
+		where = fmt.Sprintf("in <#%s>", ch)
+	}
+	return discord.Ephemeral(fmt.Sprintf("`%s` is now **%s** %s (it was %s). Games already started keep their terms.", c.Setting, c.Value, where, c.Old)), nil
+}
+
+func (b *Bot) adminUnset(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	name, err := e.Options().RequireString(optSetting)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	ch, err := channelOption(e)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	c, err := b.svc.Unset(ctx, actorOf(e), name, ch)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	return discord.Ephemeral(fmt.Sprintf("`%s` is unset; the value in force is now **%s**.", c.Setting, c.Value)), nil
+}
+
+func (b *Bot) adminLog(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	changes, err := b.svc.History(ctx, actorOf(e), 20)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	var sb strings.Builder
+	sb.WriteString("**Recent settings changes**\n")
+	if len(changes) == 0 {
+		sb.WriteString("none yet\n")
+	}
+	for _, c := range changes {
+		where := "server"
+		if c.Scope.Channel != "" {
+			where = fmt.Sprintf("<#%s>", c.Scope.Channel)
+		}
+		fmt.Fprintf(&sb, "• <t:%d:f> %s, %s: %s\n", c.At.Unix(), mention(string(c.By)), where, c.Note)
+	}
+	return discord.Ephemeral(truncate(sb.String(), discord.MaxContentLength)), nil
+}
+
+func (b *Bot) presetAdd(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	name, err := e.Options().RequireString(optName)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	t, _, err := terms(e)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	pr := Preset{Name: name}
+	if t.Handicap != nil {
+		pr.Handicap = *t.Handicap
+	}
+	if t.ExtraMoves != nil {
+		pr.ExtraMoves = *t.ExtraMoves
+	}
+	if t.Swap != nil {
+		pr.Swap = *t.Swap
+	}
+	if t.Size != "" {
+		if pr.Size, err = game.ParseSize(t.Size); err != nil {
+			return discord.Reply{}, err
+		}
+	}
+	if t.Ruleset != "" {
+		r, err := game.ParseRuleset(t.Ruleset)
+		if err != nil {
+			return discord.Reply{}, err
+		}
+		pr.Ruleset = &r
+	}
+	pr, err = b.svc.SavePreset(ctx, actorOf(e), pr)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	return discord.Ephemeral(fmt.Sprintf("Preset saved: %s. Players pick it with `/twixt challenge handicap_preset:%s`.", pr, pr.Name)), nil
+}
+
+func (b *Bot) presetRemove(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	name, err := e.Options().RequireString(optName)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	if err := b.svc.RemovePreset(ctx, actorOf(e), name); err != nil {
+		return discord.Reply{}, err
+	}
+	return discord.Ephemeral(fmt.Sprintf("Preset %q removed.", name)), nil
+}
+
+func (b *Bot) presetList(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	a := actorOf(e)
+	if err := requireModerator(a); err != nil {
+		return discord.Reply{}, err
+	}
+	p, _, err := b.svc.Policy(ctx, a.Guild, "")
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	if len(p.Presets) == 0 {
+		return discord.Ephemeral("No presets yet: add one with `/twixtadmin preset add`."), nil
+	}
+	lines := make([]string, len(p.Presets))
+	for i, pr := range p.Presets {
+		lines[i] = "• " + pr.String()
+	}
+	return discord.Ephemeral("**Handicap presets**\n" + strings.Join(lines, "\n")), nil
+}
+
+func (b *Bot) adminGames(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	games, err := b.svc.ServerGames(ctx, actorOf(e))
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**%d active games on this server**\n", len(games))
+	for _, g := range games {
+		sb.WriteString(b.gameLine(ctx, g, "") + "\n")
+	}
+	return discord.Ephemeral(truncate(sb.String(), discord.MaxContentLength)), nil
+}
+
+func (b *Bot) adminAbort(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	return b.conclude(ctx, e, game.Aborted, game.NoColor)
+}
+
+func (b *Bot) adminAdjudicate(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	w, err := e.Options().RequireString(optWinner)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	winner := game.NoColor
+	if w != "draw" {
+		if winner, err = game.ParseColor(w); err != nil {
+			return discord.Reply{}, optionError("the winner is red, black or draw, not %q", w)
+		}
+	}
+	return b.conclude(ctx, e, game.Adjudication, winner)
+}
+
+// conclude ends a game by a moderator's decision and announces it in the
+// game's channel.
+func (b *Bot) conclude(ctx context.Context, e *discord.Event, reason game.Reason, winner game.Color) (discord.Reply, error) {
+	opt, err := e.Options().RequireString(optGame)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	a := actorOf(e)
+	p, err := b.svc.Conclude(ctx, a, opt, reason, winner)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	g := p.Game
+	e.Annotate(slog.String("game", g.ID.String()))
+	verb := "aborted"
+	if reason == game.Adjudication {
+		verb = "adjudicated"
+	}
+	if p.Pos != nil {
+		r, err := b.playedReply(p)
+		if err == nil {
+			r.Content = fmt.Sprintf("A moderator (%s) %s %s. %s", mention(string(a.User)), verb, g.ID, r.Content)
+			r.Components = nil
+			ch := place(g)
+			b.later("announce a moderator's decision", func(ctx context.Context) error {
+				_, err := b.notify.Send(ctx, ch, r)
+				return err
+			})
+		}
+	} else {
+		ch := place(g)
+		text := fmt.Sprintf("A moderator (%s) cancelled the challenge %s.", mention(string(a.User)), g.ID)
+		b.later("announce a moderator's decision", func(ctx context.Context) error {
+			_, err := b.notify.Send(ctx, ch, discord.Text(text))
+			return err
+		})
+	}
+	return discord.Ephemeral(fmt.Sprintf("%s %s; the players are told in %s.", g.ID, verb, place(g).Mention())), nil
+}
+
+func (b *Bot) adminSubstitute(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	opt, err := e.Options().RequireString(optGame)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	seat, err := e.Options().RequireInt(optSeat)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	id, name, isBot, err := invitee(e, optPlayer)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	a := actorOf(e)
+	g, old, err := b.svc.Reseat(ctx, a, opt, game.Seat(seat), id, isBot)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	b.setName(ctx, g, game.Seat(seat), name)
+	text := fmt.Sprintf("A moderator (%s) gave seat %d of %s to %s in place of %s.", mention(string(a.User)), seat, g.ID, mention(string(id)), mention(string(old)))
+	ch := place(g)
+	b.later("announce a substitution", func(ctx context.Context) error {
+		_, err := b.notify.Send(ctx, ch, discord.Text(text).WithMentions(discord.UserID(id)))
+		return err
+	})
+	return discord.Ephemeral(fmt.Sprintf("Done: %s now sits in seat %d of %s.", mention(string(id)), seat, g.ID)), nil
+}

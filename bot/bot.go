@@ -1,0 +1,324 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/render"
+	"github.com/twixtbot/twixtbot/storage"
+)
+
+// Bot turns interactions into calls of the match logic and their results
+// into replies: the handlers, the board pictures, the announcements, and
+// the clock that sweeps for reminders, timeouts and lapsed challenges.
+type Bot struct {
+	svc    *Service
+	store  Store
+	notify discord.Notifier
+	log    *slog.Logger
+	now    func() time.Time
+	opts   Options
+
+	bg sync.WaitGroup // announcements and edits sent after a reply
+}
+
+// Options configure a Bot.
+type Options struct {
+	Store    Store
+	Notifier discord.Notifier // posts outside an interaction: announcements, threads
+	Logger   *slog.Logger
+	Now      func() time.Time        // default time.Now
+	Intn     func(n int) int         // random numbers for random colours; default math/rand
+	Limiter  *discord.UserLimiter    // per-user rate limit; nil for none
+	Metrics  *discord.Metrics        // to add the active-games gauge; optional
+	Extra    []discord.Middleware    // more middleware, outermost first
+	Service  *Service                // to share one; default built from the above
+	Route    func(r *discord.Router) // last word on routing, for tests
+}
+
+// New returns a bot over a store.
+func New(o Options) *Bot {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Intn == nil {
+		o.Intn = defaultIntn
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	svc := o.Service
+	if svc == nil {
+		svc = NewService(o.Store, o.Now, o.Intn)
+	}
+	return &Bot{svc: svc, store: o.Store, notify: o.Notifier, log: o.Logger, now: o.Now, opts: o}
+}
+
+// Service returns the match logic the bot uses.
+func (b *Bot) Service() *Service { return b.svc }
+
+// Wait waits for the announcements and edits started after replies.
+func (b *Bot) Wait() { b.bg.Wait() }
+
+// later runs f after the reply, with its own deadline, so that a slow
+// Discord does not hold up the interaction. Its failures are logged.
+func (b *Bot) later(what string, f func(ctx context.Context) error) {
+	if b.notify == nil {
+		return
+	}
+	b.bg.Add(1)
+	go func() {
+		defer b.bg.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := f(ctx); err != nil {
+			b.log.Warn("could not "+what, "err", err)
+		}
+	}()
+}
+
+// actor describes the user of an interaction.
+func actorOf(e *discord.Event) Actor {
+	a := Actor{
+		User:      storage.UserID(e.UserID()),
+		Guild:     storage.GuildID(e.GuildID()),
+		Channel:   storage.ChannelID(e.ChannelID()),
+		Moderator: e.HasPermission(manageGuild),
+	}
+	if m := e.Interaction().Member; m != nil {
+		a.Roles = m.Roles
+	}
+	return a
+}
+
+// displayName is how a user is named in pictures and records.
+func displayName(u discordgo.User, nick string) string {
+	for _, n := range []string{nick, u.GlobalName, u.Username} {
+		if n = strings.TrimSpace(n); n != "" {
+			if len(n) > 32 {
+				n = n[:32]
+			}
+			return strings.ToValidUTF8(n, "?")
+		}
+	}
+	return "player"
+}
+
+// names returns the seats' names of a stored game, falling back to a short
+// id for a seat without one.
+func names(g *storage.Game) []string {
+	out := make([]string, len(g.Seats))
+	for i, u := range g.Seats {
+		if i < len(g.Meta.Names) && g.Meta.Names[i] != "" {
+			out[i] = g.Meta.Names[i]
+		} else {
+			out[i] = "user " + string(u)
+		}
+	}
+	return out
+}
+
+// who writes "Red (@alice)" or "Black 2 (@dave)" for a seat.
+func who(g *storage.Game, pos *game.Game, s game.Seat) string {
+	return fmt.Sprintf("%s (%s)", seatName(g.Settings.Players, s, pos.SeatColor(s)), mention(string(g.User(s))))
+}
+
+// mentionsOf converts users for a reply's allowed mentions.
+func mentionsOf(users ...storage.UserID) []discord.UserID {
+	out := make([]discord.UserID, 0, len(users))
+	for _, u := range users {
+		out = append(out, discord.UserID(u))
+	}
+	return out
+}
+
+// boardFile draws a game's position as the PNG a reply attaches, with its
+// alt text.
+func boardFile(g *storage.Game, pos *game.Game, theme string) (discord.File, error) {
+	if theme == "" {
+		theme = g.Meta.Theme
+	}
+	th, err := render.ParseTheme(theme)
+	if err != nil {
+		th = render.Classic
+	}
+	v := render.FromGame(pos, names(g)...)
+	o := render.Options{Theme: th}
+	var buf bytes.Buffer
+	if err := render.PNG(&buf, v, o); err != nil {
+		return discord.File{}, err
+	}
+	alt := render.AltText(v, o)
+	return discord.File{Name: "twixt-" + g.ID.String() + ".png", ContentType: "image/png", Description: alt, Data: buf.Bytes()}, nil
+}
+
+// place is where a game's messages go: its thread, or its channel.
+func place(g *storage.Game) discord.ChannelID {
+	if g.Place.Thread != "" {
+		return discord.ChannelID(g.Place.Thread)
+	}
+	return discord.ChannelID(g.Place.Channel)
+}
+
+// button builds a button whose custom_id is made of path segments.
+func button(style discordgo.ButtonStyle, label string, segments ...string) discordgo.Button {
+	id, err := discord.CustomID(segments...)
+	if err != nil {
+		panic(err) // our own ids are short and slash-free
+	}
+	return discord.Button(style, label, id)
+}
+
+// turnsParam reads the log length a button carries.
+func turnsParam(e *discord.Event) (int, error) {
+	var n int
+	if _, err := fmt.Sscanf(e.Param("n"), "%d", &n); err != nil || n < 0 {
+		return 0, fmt.Errorf("%w: this button is damaged; use the commands instead", ErrStale)
+	}
+	return n, nil
+}
+
+// gameParam reads the game a button names.
+func gameParam(e *discord.Event) (storage.GameID, error) {
+	id, err := storage.ParseGameID(e.Param("game"))
+	if err != nil {
+		return 0, fmt.Errorf("%w: this button names no game; use the commands instead", ErrStale)
+	}
+	return id, nil
+}
+
+// errWrap makes the errors a player should see visible, with their text
+// written once here; the rest stay internal (logged, with an apology).
+func errWrap(h discord.Handler) discord.Handler {
+	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+		r, err := h(ctx, e)
+		if err != nil {
+			if msg, ok := userMessage(err); ok {
+				return r, &userError{err: err, msg: msg}
+			}
+		}
+		return r, err
+	}
+}
+
+// userError is an error with the words to show the player.
+type userError struct {
+	err error
+	msg string
+}
+
+func (e *userError) Error() string       { return e.err.Error() }
+func (e *userError) Unwrap() error       { return e.err }
+func (e *userError) UserMessage() string { return e.msg }
+
+// disableLater edits the message a stale button is on, disabling its
+// buttons, after the reply that explains why.
+func (b *Bot) disableLater(e *discord.Event) {
+	msg, ok := e.Message()
+	if !ok || msg.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		return
+	}
+	ch, id := e.ChannelID(), e.MessageID()
+	comps := discord.DisableAll(msg.Components)
+	content := msg.Content
+	b.later("disable stale buttons", func(ctx context.Context) error {
+		return b.notify.Edit(ctx, ch, id, discord.Reply{Kind: discord.KindUpdate, Content: content, Components: comps})
+	})
+}
+
+// staleGuard answers a press of a button that no longer applies: the
+// presser is told why, and the buttons of its message are disabled.
+func (b *Bot) staleGuard(h discord.Handler) discord.Handler {
+	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+		r, err := h(ctx, e)
+		if err != nil && (errors.Is(err, ErrStale) || errors.Is(err, ErrNotRunning) || errors.Is(err, ErrAnswered) ||
+			errors.Is(err, ErrExpired) || errors.Is(err, ErrNoDrawOffer) || errors.Is(err, storage.ErrConflict) ||
+			errors.Is(err, game.ErrPrivilegeTooLate) || errors.Is(err, game.ErrSwapNotNow) || errors.Is(err, game.ErrGameOver)) {
+			b.disableLater(e)
+		}
+		return r, err
+	}
+}
+
+// Router builds the router with every command, button and autocomplete
+// of twixtbot.
+func (b *Bot) Router() *discord.Router {
+	o := b.opts
+	r := discord.NewRouter()
+	if o.Limiter != nil {
+		r.Use(discord.RateLimit(o.Limiter))
+	}
+	r.Use(o.Extra...)
+	cmd := func(path string, h discord.Handler) { r.Command(path, errWrap(h)) }
+	btn := func(pattern string, h discord.Handler) { r.Component(pattern, errWrap(b.staleGuard(h))) }
+
+	cmd("twixt challenge", b.challenge)
+	cmd("twixt double", b.double)
+	cmd("twixt move", b.move)
+	cmd("twixt swap", b.swapCmd)
+	cmd("twixt privilege", b.privilegeCmd)
+	cmd("twixt resign", b.resign)
+	cmd("twixt draw", b.draw)
+	cmd("twixt board", b.board)
+	cmd("twixt history", b.history)
+	cmd("twixt export", b.export)
+	cmd("twixt games", b.games)
+	cmd("twixt substitute", b.substitute)
+	cmd("twixt help", b.help)
+
+	cmd("twixtadmin settings", b.adminSettings)
+	cmd("twixtadmin set", b.adminSet)
+	cmd("twixtadmin unset", b.adminUnset)
+	cmd("twixtadmin log", b.adminLog)
+	cmd("twixtadmin preset add", b.presetAdd)
+	cmd("twixtadmin preset remove", b.presetRemove)
+	cmd("twixtadmin preset list", b.presetList)
+	cmd("twixtadmin games", b.adminGames)
+	cmd("twixtadmin abort", b.adminAbort)
+	cmd("twixtadmin adjudicate", b.adminAdjudicate)
+	cmd("twixtadmin substitute", b.adminSubstitute)
+
+	btn("accept/{game}", b.answer(true))
+	btn("decline/{game}", b.answer(false))
+	btn("swap/{game}/{n}", b.swapButton)
+	btn("privilege/{game}/{n}", b.privilegeButton)
+	btn("resign/{game}", b.resignConfirm)
+	btn("keep/{game}", b.resignCancel)
+	btn("drawyes/{game}/{n}", b.drawAnswer(true))
+	btn("drawno/{game}/{n}", b.drawAnswer(false))
+
+	for _, path := range []string{"twixt move", "twixt swap", "twixt privilege", "twixt resign", "twixt draw",
+		"twixt board", "twixt history", "twixt export", "twixt substitute", "twixt challenge", "twixt double",
+		"twixtadmin set", "twixtadmin abort", "twixtadmin adjudicate", "twixtadmin substitute", "twixtadmin preset remove"} {
+		r.Autocomplete(path, b.autocomplete)
+	}
+	if o.Metrics != nil {
+		o.Metrics.Gauge("active_games", "Games waiting for answers or under way.", func() float64 {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			defer cancel()
+			all, err := b.store.Active(ctx)
+			if err != nil {
+				return -1
+			}
+			return float64(len(all))
+		})
+	}
+	if o.Route != nil {
+		o.Route(r)
+	}
+	return r
+}
+
+// defaultIntn picks random colours.
+func defaultIntn(n int) int { return rand.IntN(n) }

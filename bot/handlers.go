@@ -1,0 +1,704 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/storage"
+)
+
+// invitee reads a user option and its display name, and whether the user
+// is a bot account.
+func invitee(e *discord.Event, name string) (storage.UserID, string, bool, error) {
+	id, err := e.Options().RequireUser(name)
+	if err != nil {
+		return "", "", false, err
+	}
+	u, _ := e.ResolvedUser(id)
+	if u.ID == "" {
+		u.ID = string(id)
+	}
+	return storage.UserID(id), displayName(u, ""), u.Bot, nil
+}
+
+// terms reads the challenge options the player set.
+func terms(e *discord.Event) (Terms, string, error) {
+	o := e.Options()
+	var t Terms
+	var err error
+	if t.Size, _, err = o.String(optSize); err != nil {
+		return t, "", err
+	}
+	if t.Ruleset, _, err = o.String(optRuleset); err != nil {
+		return t, "", err
+	}
+	if t.Preset, _, err = o.String(optPreset); err != nil {
+		return t, "", err
+	}
+	if n, ok, err := o.Int(optHandicap); err != nil {
+		return t, "", err
+	} else if ok {
+		v := int(n)
+		t.Handicap = &v
+	}
+	if n, ok, err := o.Int(optExtraMoves); err != nil {
+		return t, "", err
+	} else if ok {
+		v := int(n)
+		t.ExtraMoves = &v
+	}
+	if b, ok, err := o.Bool(optSwap); err != nil {
+		return t, "", err
+	} else if ok {
+		t.Swap = &b
+	}
+	color, _, err := o.String(optColor)
+	return t, strings.ToLower(color), err
+}
+
+func (b *Bot) challenge(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	return b.invite(ctx, e, optOpponent)
+}
+
+func (b *Bot) double(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	return b.invite(ctx, e, optPartner, optOpponent, optOpponent2)
+}
+
+// invite handles /twixt challenge and /twixt double.
+func (b *Bot) invite(ctx context.Context, e *discord.Event, options ...string) (discord.Reply, error) {
+	a := actorOf(e)
+	t, color, err := terms(e)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	inv := Invitation{Color: color, Terms: t, Names: map[storage.UserID]string{}}
+	nick := ""
+	if m := e.Interaction().Member; m != nil {
+		nick = m.Nick
+	}
+	inv.Names[a.User] = displayName(e.User(), nick)
+	for _, name := range options {
+		id, display, isBot, err := invitee(e, name)
+		if err != nil {
+			return discord.Reply{}, err
+		}
+		inv.Invited = append(inv.Invited, id)
+		inv.Bots = append(inv.Bots, isBot)
+		inv.Names[id] = display
+	}
+	g, err := b.svc.Challenge(ctx, a, inv)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	e.Annotate(slog.String("game", g.ID.String()))
+	return challengeMessage(g, a.User), nil
+}
+
+// challengeMessage is the public message of a challenge, with its Accept
+// and Decline buttons.
+func challengeMessage(g *storage.Game, from storage.UserID) discord.Reply {
+	var sb strings.Builder
+	var waiting []storage.UserID
+	for i, u := range g.Seats {
+		if !g.Meta.Accepted.Has(game.Seat(i + 1)) {
+			waiting = append(waiting, u)
+		}
+	}
+	if g.Settings.Players == 4 {
+		fmt.Fprintf(&sb, "**Double TwixT** (%s): %s proposes a team match.\n", g.ID, mention(string(from)))
+		fmt.Fprintf(&sb, "Red: %s and %s · Black: %s and %s\n", mention(string(g.Seats[0])), mention(string(g.Seats[2])), mention(string(g.Seats[1])), mention(string(g.Seats[3])))
+		fmt.Fprintf(&sb, "Seats, in playing order: 1 Red %s, 2 Black %s, 3 Red %s, 4 Black %s.\n",
+			mention(string(g.Seats[0])), mention(string(g.Seats[1])), mention(string(g.Seats[2])), mention(string(g.Seats[3])))
+	} else {
+		opp := g.Seats[1]
+		if opp == from {
+			opp = g.Seats[0]
+		}
+		fmt.Fprintf(&sb, "%s, %s challenges you to **TwixT** (%s). Red: %s · Black: %s\n",
+			mention(string(opp)), mention(string(from)), g.ID, mention(string(g.Seats[0])), mention(string(g.Seats[1])))
+	}
+	fmt.Fprintf(&sb, "Terms: %s. Red moves first.\n", g.Settings)
+	if len(waiting) > 0 {
+		ws := make([]string, len(waiting))
+		for i, u := range waiting {
+			ws[i] = mention(string(u))
+		}
+		fmt.Fprintf(&sb, "Waiting for %s to accept", joinAnd(ws))
+		if !g.Meta.Expires.IsZero() {
+			fmt.Fprintf(&sb, " (lapses <t:%d:R>)", g.Meta.Expires.Unix())
+		}
+		sb.WriteString(".")
+	}
+	return discord.Text(sb.String()).WithMentions(mentionsOf(waiting...)...).WithComponents(discord.Row(
+		button(discordgo.SuccessButton, "Accept", "accept", g.ID.String()),
+		button(discordgo.DangerButton, "Decline", "decline", g.ID.String()),
+	))
+}
+
+// answer handles the Accept and Decline buttons of a challenge.
+func (b *Bot) answer(accept bool) discord.Handler {
+	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+		id, err := gameParam(e)
+		if err != nil {
+			return discord.Reply{}, err
+		}
+		a := actorOf(e)
+		msg, _ := e.Message()
+		ans, err := b.svc.Respond(ctx, a, id, accept)
+		if err != nil {
+			return discord.Reply{}, err
+		}
+		g := ans.Game
+		switch {
+		case ans.Declined:
+			return discord.Update(fmt.Sprintf("%s declined the challenge %s.", mention(string(a.User)), g.ID),
+				discord.DisableAll(msg.Components)...), nil
+		case !ans.Started:
+			r := challengeMessage(g, a.User)
+			r.Kind = discord.KindUpdate
+			r.Mentions = nil // the first message already pinged them
+			return r, nil
+		}
+		return b.started(ctx, e, g, ans.Pos, msg)
+	}
+}
+
+// started announces a game that has just begun, on the challenge message
+// (and in the game's own thread, when the server wants one).
+func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, pos *game.Game, msg discordgo.Message) (discord.Reply, error) {
+	seat, _ := pos.ToMove()
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**%s has started** (%s).\n", g.ID, g.Settings)
+	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
+		fmt.Fprintf(&sb, "%d. %s\n", s, who(g, pos, s))
+	}
+	fmt.Fprintf(&sb, "%s moves first: `/twixt move at:` a hole like `j12`.", who(g, pos, seat))
+	if pos.Settings().SwapAllowed() {
+		sb.WriteString(" Black may then swap (pie rule).")
+	}
+	if g.Settings.Players == 4 {
+		sb.WriteString(" Each team may claim Privilege once, right after one of its moves.")
+	}
+	p, err := b.svc.gamePolicy(ctx, g)
+	if err == nil && p.Threads && b.notify != nil && e.MessageID() != "" {
+		th, err := b.notify.StartThread(ctx, discord.ChannelID(g.Place.Channel), e.MessageID(), "TwixT "+g.ID.String()+": "+strings.Join(names(g), " vs "))
+		if err == nil {
+			if ng, err := b.store.Update(ctx, g.ID, func(ng *storage.Game) error { ng.Place.Thread = storage.ChannelID(th); return nil }); err == nil {
+				g = ng
+			}
+			file, ferr := boardFile(g, pos, "")
+			if ferr == nil {
+				r := discord.Text(sb.String()).WithFiles(file).WithMentions(mentionsOf(g.User(seat))...)
+				b.later("post the board in the thread", func(ctx context.Context) error {
+					_, err := b.notify.Send(ctx, discord.ChannelID(th), r)
+					return err
+				})
+			}
+			return discord.Update(sb.String()+fmt.Sprintf("\nThe game is played in %s.", discord.ChannelID(th).Mention()),
+				discord.DisableAll(msg.Components)...), nil
+		}
+		b.log.Warn("could not open a thread for the game", "game", g.ID, "err", err)
+	}
+	file, err := boardFile(g, pos, "")
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	r := discord.Update(sb.String(), discord.DisableAll(msg.Components)...).WithFiles(file)
+	return r.WithMentions(mentionsOf(g.User(seat))...), nil
+}
+
+// gameOption finds the game a command means.
+func (b *Bot) gameOption(ctx context.Context, e *discord.Event, mustPlay bool) (*storage.Game, error) {
+	opt, _, err := e.Options().String(optGame)
+	if err != nil {
+		return nil, err
+	}
+	g, err := b.svc.Find(ctx, actorOf(e), opt, mustPlay)
+	if err == nil {
+		e.Annotate(slog.String("game", g.ID.String()))
+	}
+	return g, err
+}
+
+func (b *Bot) move(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	at, err := e.Options().RequireString(optAt)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	priv, _, err := e.Options().Bool(optPrivilege)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	m, err := game.ParseMove(strings.TrimSpace(at))
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	return b.act(ctx, e, Action{Move: m, Privilege: priv, Turns: -1})
+}
+
+func (b *Bot) swapCmd(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	return b.act(ctx, e, Action{Move: game.Move{Kind: game.Swap}, Turns: -1})
+}
+
+func (b *Bot) privilegeCmd(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	return b.act(ctx, e, Action{Move: game.Move{Kind: game.Privilege}, Turns: -1})
+}
+
+// act plays an action in the game the command means, and answers with the
+// new board.
+func (b *Bot) act(ctx context.Context, e *discord.Event, act Action) (discord.Reply, error) {
+	g, err := b.gameOption(ctx, e, true)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	p, err := b.svc.Play(ctx, actorOf(e), g.ID, act)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	return b.playedReply(p)
+}
+
+// buttonAct plays the action of a button press, which carries the game and
+// the log length it was posted at.
+func (b *Bot) buttonAct(ctx context.Context, e *discord.Event, m game.Move) (discord.Reply, error) {
+	id, err := gameParam(e)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	n, err := turnsParam(e)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	e.Annotate(slog.String("game", id.String()))
+	p, err := b.svc.Play(ctx, actorOf(e), id, Action{Move: m, Turns: n})
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	// The button did its work: disable it on its message, and answer with
+	// a new message carrying the new board.
+	b.disableLater(e)
+	return b.playedReply(p)
+}
+
+func (b *Bot) swapButton(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	return b.buttonAct(ctx, e, game.Move{Kind: game.Swap})
+}
+
+func (b *Bot) privilegeButton(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	return b.buttonAct(ctx, e, game.Move{Kind: game.Privilege})
+}
+
+// playedReply is the public answer to an action: what happened, the new
+// board, the player to move (mentioned), and the buttons that apply now.
+func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
+	g, pos := p.Game, p.Pos
+	var sb strings.Builder
+	for _, o := range p.Outcomes {
+		switch o.Move.Kind {
+		case game.Privilege:
+			fmt.Fprintf(&sb, "**Privilege!** %s claims the %s team's Privilege: %s loses the turn, and %s moves now.\n",
+				who(g, pos, o.Seat), pos.SeatColor(o.Seat), who(g, pos, o.Skipped), who(g, pos, o.Seat.Partner()))
+		case game.Resign:
+			fmt.Fprintf(&sb, "%s resigns.\n", who(g, pos, o.Seat))
+		case game.Draw:
+			sb.WriteString("The players agree to a draw.\n")
+		case game.Conclude:
+		default:
+			fmt.Fprintf(&sb, "**%s** · %d. %s %s.\n", g.ID, o.Number, who(g, pos, o.Seat), describeTurn(o, g.Settings.Swap))
+		}
+	}
+	var ping []storage.UserID
+	var comps []discordgo.MessageComponent
+	if r := pos.Result(); r.Over() {
+		fmt.Fprintf(&sb, "**%s.**", resultLine(g, pos))
+		ping = g.Seats
+	} else {
+		seat, _ := pos.ToMove()
+		ping = []storage.UserID{g.User(seat)}
+		fmt.Fprintf(&sb, "%s, your move (move %d).", who(g, pos, seat), pos.Number())
+		n := fmt.Sprint(len(g.Log))
+		var row []discordgo.MessageComponent
+		if pos.SwapAvailable() {
+			row = append(row, button(discordgo.PrimaryButton, "Swap (pie rule)", "swap", g.ID.String(), n))
+		}
+		last := p.Last()
+		if g.Settings.Players == 4 && last.Move.Kind == game.Place && pos.CanClaimPrivilege(last.Seat) {
+			row = append(row, button(discordgo.SecondaryButton, "Claim Privilege ("+seatName(4, last.Seat, last.Color)+")", "privilege", g.ID.String(), n))
+		}
+		if len(row) > 0 {
+			comps = append(comps, discord.Row(row...))
+		}
+	}
+	file, err := boardFile(g, pos, "")
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	r := discord.Text(sb.String()).WithFiles(file).WithMentions(mentionsOf(ping...)...)
+	if len(comps) > 0 {
+		r = r.WithComponents(comps...)
+	}
+	return r, nil
+}
+
+// resultLine says how a game ended, naming the winners.
+func resultLine(g *storage.Game, pos *game.Game) string {
+	r := pos.Result()
+	var winners []string
+	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
+		if r.Winner != game.NoColor && pos.SeatColor(s) == r.Winner {
+			winners = append(winners, mention(string(g.User(s))))
+		}
+	}
+	line := r.String()
+	if len(winners) > 0 {
+		line += " (" + joinAnd(winners) + ")"
+	}
+	if r.Reason == game.Connection {
+		line = "Game over: " + line
+	}
+	return line
+}
+
+func (b *Bot) resign(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	g, err := b.gameOption(ctx, e, true)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	if len(g.SeatsOf(storage.UserID(e.UserID()))) == 0 {
+		return discord.Reply{}, fmt.Errorf("%w: you do not play in %s", ErrNotInGame, g.ID)
+	}
+	text := fmt.Sprintf("Resign %s? This ends the game", g.ID)
+	if g.Settings.Players == 4 {
+		text += " for your whole team"
+	}
+	r := discord.Ephemeral(text + ".").WithComponents(discord.Row(
+		button(discordgo.DangerButton, "Resign", "resign", g.ID.String()),
+		button(discordgo.SecondaryButton, "Keep playing", "keep", g.ID.String()),
+	))
+	return r, nil
+}
+
+func (b *Bot) resignConfirm(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	id, err := gameParam(e)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	p, err := b.svc.Play(ctx, actorOf(e), id, Action{Move: game.Move{Kind: game.Resign}, Turns: -1})
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	b.announce(p, "announce a resignation")
+	return discord.Update(fmt.Sprintf("You resigned %s.", id)), nil
+}
+
+func (b *Bot) resignCancel(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	return discord.Update("Good: the game goes on."), nil
+}
+
+// announce posts what an action did in the game's channel, for actions
+// answered privately (a confirmed resignation, a moderator's decision).
+func (b *Bot) announce(p *Played, what string) {
+	r, err := b.playedReply(p)
+	if err != nil {
+		b.log.Warn("could not draw the board", "err", err)
+		return
+	}
+	r.Components = nil
+	ch := place(p.Game)
+	b.later(what, func(ctx context.Context) error {
+		_, err := b.notify.Send(ctx, ch, r)
+		return err
+	})
+}
+
+func (b *Bot) draw(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	g, err := b.gameOption(ctx, e, true)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	off, err := b.svc.OfferDraw(ctx, actorOf(e), g.ID)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	if off.Played != nil {
+		return b.playedReply(off.Played)
+	}
+	g = off.Game
+	pos, err := game.Replay(g.Settings, g.Log)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	var others []storage.UserID
+	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
+		if pos.SeatColor(s) != pos.SeatColor(off.Seat) {
+			others = append(others, g.User(s))
+		}
+	}
+	ws := make([]string, len(others))
+	for i, u := range others {
+		ws[i] = mention(string(u))
+	}
+	accepter := "do you accept?"
+	if len(others) > 1 {
+		accepter = "either of you may accept for your team."
+	}
+	n := fmt.Sprint(len(g.Log))
+	text := fmt.Sprintf("%s offers a draw in %s. %s, %s The offer lapses with the next move.", who(g, pos, off.Seat), g.ID, joinAnd(ws), accepter)
+	return discord.Text(text).WithMentions(mentionsOf(others...)...).WithComponents(discord.Row(
+		button(discordgo.SuccessButton, "Accept draw", "drawyes", g.ID.String(), n),
+		button(discordgo.SecondaryButton, "Decline", "drawno", g.ID.String(), n),
+	)), nil
+}
+
+func (b *Bot) drawAnswer(accept bool) discord.Handler {
+	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+		id, err := gameParam(e)
+		if err != nil {
+			return discord.Reply{}, err
+		}
+		n, err := turnsParam(e)
+		if err != nil {
+			return discord.Reply{}, err
+		}
+		msg, _ := e.Message()
+		if !accept {
+			if _, err := b.svc.DeclineDraw(ctx, actorOf(e), id, n); err != nil {
+				return discord.Reply{}, err
+			}
+			return discord.Update(msg.Content+fmt.Sprintf("\n%s declined.", mention(string(e.UserID()))), discord.DisableAll(msg.Components)...), nil
+		}
+		p, err := b.svc.AcceptDraw(ctx, actorOf(e), id, n)
+		if err != nil {
+			return discord.Reply{}, err
+		}
+		r, err := b.playedReply(p)
+		if err != nil {
+			return discord.Reply{}, err
+		}
+		r.Kind = discord.KindUpdate
+		r.Components = discord.DisableAll(msg.Components)
+		return r, nil
+	}
+}
+
+func (b *Bot) board(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	g, err := b.gameOption(ctx, e, false)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	theme, _, err := e.Options().String(optTheme)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	text, _, err := e.Options().Bool(optText)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	g, pos, err := b.store.Load(ctx, g.ID)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	status := statusLine(g, pos)
+	if text {
+		return textBoard(g, pos, status)
+	}
+	file, err := boardFile(g, pos, theme)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	return discord.Text(status).WithFiles(file), nil
+}
+
+// statusLine says where a game stands, without pinging anyone.
+func statusLine(g *storage.Game, pos *game.Game) string {
+	if pos.Over() || g.State == storage.Finished {
+		return fmt.Sprintf("**%s** · %s · %s.", g.ID, g.Settings, resultLine(g, pos))
+	}
+	seat, _ := pos.ToMove()
+	return fmt.Sprintf("**%s** · %s · move %d · %s to move.", g.ID, g.Settings, pos.Number(), who(g, pos, seat))
+}
+
+func (b *Bot) history(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	g, err := b.gameOption(ctx, e, false)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	g, pos, err := b.store.Load(ctx, g.ID)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	text, err := historyText(g)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	head := statusLine(g, pos) + "\n"
+	if len(head)+len(text)+8 <= discord.MaxContentLength {
+		return discord.Ephemeral(head + "```\n" + text + "```"), nil
+	}
+	r := discord.Ephemeral(head + "The move list is long, so it is attached.")
+	return r.WithFiles(discord.File{Name: g.ID.String() + "-history.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(text)}), nil
+}
+
+// historyText lists a game's moves in notation, one turn a line, marking
+// Privilege, resignations and draws.
+func historyText(g *storage.Game) (string, error) {
+	pos, err := game.New(g.Settings)
+	if err != nil {
+		return "", err
+	}
+	var sb strings.Builder
+	for _, m := range g.Log {
+		o, err := pos.PlayMove(m)
+		if err != nil {
+			return "", err
+		}
+		name := seatName(g.Settings.Players, o.Seat, o.Color)
+		switch m.Kind {
+		case game.Place, game.Swap:
+			fmt.Fprintf(&sb, "%3d. %-8s %s", o.Number, name, m.String())
+			if len(o.Added) > 0 {
+				fmt.Fprintf(&sb, "  (links %s)", strings.Join(otherEnds(o.Added, o.Hole), ", "))
+			}
+			sb.WriteString("\n")
+		case game.Privilege:
+			fmt.Fprintf(&sb, "     %-8s claims Privilege: %s is skipped\n", name, seatName(g.Settings.Players, o.Skipped, pos.SeatColor(o.Skipped)))
+		case game.Resign:
+			fmt.Fprintf(&sb, "     %s resigns\n", o.Color.Title())
+		case game.Draw:
+			sb.WriteString("     draw agreed\n")
+		case game.Conclude:
+			fmt.Fprintf(&sb, "     %s\n", pos.Result())
+		}
+	}
+	if sb.Len() == 0 {
+		sb.WriteString("(no moves yet)\n")
+	}
+	return sb.String(), nil
+}
+
+func (b *Bot) export(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	g, err := b.gameOption(ctx, e, false)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	g, pos, err := b.store.Load(ctx, g.ID)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	rec := game.NewRecord(pos, names(g)...)
+	name, format, note := g.ID.String()+".sgf", game.FormatSGF, "SGF (GM[21])"
+	if g.Settings.Players == 4 {
+		// GM[21] has no four-player form: the moves format, with its
+		// privilege tokens, records Double TwixT.
+		name, format, note = g.ID.String()+".twixt", game.FormatMoves, "the moves format (SGF has no Double TwixT)"
+	}
+	data, err := rec.Marshal(format)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	return discord.Ephemeral(fmt.Sprintf("The record of %s, in %s. Replay it with `twixt replay %s`.", g.ID, note, name)).
+		WithFiles(discord.File{Name: name, ContentType: "text/plain; charset=utf-8", Data: data}), nil
+}
+
+func (b *Bot) games(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	mine, here, err := b.svc.Games(ctx, actorOf(e))
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	var sb strings.Builder
+	u := storage.UserID(e.UserID())
+	sb.WriteString("**Your games**\n")
+	if len(mine) == 0 {
+		sb.WriteString("none: start one with `/twixt challenge`\n")
+	}
+	for _, g := range mine {
+		sb.WriteString(b.gameLine(ctx, g, u) + "\n")
+	}
+	sb.WriteString("**In this channel**\n")
+	if len(here) == 0 {
+		sb.WriteString("none\n")
+	}
+	for _, g := range here {
+		sb.WriteString(b.gameLine(ctx, g, u) + "\n")
+	}
+	return discord.Ephemeral(truncate(sb.String(), discord.MaxContentLength)), nil
+}
+
+// gameLine describes a game in a list.
+func (b *Bot) gameLine(ctx context.Context, g *storage.Game, u storage.UserID) string {
+	players := make([]string, len(g.Seats))
+	for i, p := range g.Seats {
+		players[i] = mention(string(p))
+	}
+	line := fmt.Sprintf("• %s: %s, %s, in <#%s>", g.ID, strings.Join(players, " vs "), g.Settings.BoardSize(), place(g))
+	if g.State == storage.Proposed {
+		return line + " (waiting for answers)"
+	}
+	pos, err := game.Replay(g.Settings, g.Log)
+	if err != nil {
+		return line + " (cannot be read)"
+	}
+	seat, _ := pos.ToMove()
+	if g.User(seat) == u {
+		return line + fmt.Sprintf(" · **your move** (move %d)", pos.Number())
+	}
+	return line + fmt.Sprintf(" · %s to move", mention(string(g.User(seat))))
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:n-2], '\n')
+	if cut < 0 {
+		cut = n - 2
+	}
+	return s[:cut] + "\n…"
+}
+
+func (b *Bot) substitute(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	g, err := b.gameOption(ctx, e, false)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	seat, err := e.Options().RequireInt(optSeat)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	id, name, isBot, err := invitee(e, optPlayer)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	old := g.User(game.Seat(seat))
+	ng, err := b.svc.Substitute(ctx, actorOf(e), g.ID, game.Seat(seat), id, isBot)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	b.setName(ctx, ng, game.Seat(seat), name)
+	text := fmt.Sprintf("%s takes seat %d of %s in place of %s, agreed by %s.", mention(string(id)), seat, g.ID, mention(string(old)), mention(string(e.UserID())))
+	return discord.Text(text).WithMentions(discord.UserID(id)), nil
+}
+
+// setName records a new player's display name for pictures and records.
+func (b *Bot) setName(ctx context.Context, g *storage.Game, seat game.Seat, name string) {
+	_, err := b.store.Update(ctx, g.ID, func(ng *storage.Game) error {
+		for len(ng.Meta.Names) < len(ng.Seats) {
+			ng.Meta.Names = append(ng.Meta.Names, "")
+		}
+		ng.Meta.Names[seat-1] = name
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("could not store a player's name", "game", g.ID, "err", err)
+	}
+}
+
+func (b *Bot) help(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	return discord.Ephemeral(helpText), nil
+}

@@ -1,0 +1,161 @@
+// Command twixtbot is the TwixT bot for Discord.
+//
+//	twixtbot [flags]                 run the bot (gateway, or HTTP interactions)
+//	twixtbot console [-db F] [-out D] play offline in the terminal, no Discord needed
+//	twixtbot backup [-db F] OUT       copy the database, live or offline
+//
+// Configuration comes from the environment (DISCORD_TOKEN, DISCORD_APP_ID,
+// DISCORD_GUILD_ID, TWIXTBOT_DB, TWIXTBOT_HTTP_ADDR, DISCORD_PUBLIC_KEY,
+// DISCORD_API_BASE, TWIXTBOT_METRICS_ADDR), with flags mirroring it; see
+// the README.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/twixtbot/twixtbot/bot"
+	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/storage"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
+}
+
+// run runs a command line and returns the exit status.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "console":
+			return runConsole(ctx, args[1:], stdin, stdout, stderr, getenv)
+		case "backup":
+			return runBackup(ctx, args[1:], stdout, stderr, getenv)
+		case "serve":
+			args = args[1:]
+		case "help", "-h", "-help", "--help":
+			fmt.Fprintln(stdout, usage)
+			return 0
+		}
+	}
+	return serve(ctx, args, stderr, getenv)
+}
+
+const usage = `usage:
+  twixtbot [flags]                   run the bot (see -h for the flags and their environment variables)
+  twixtbot console [-db F] [-out D]  play offline in the terminal
+  twixtbot backup [-db F] OUT        copy the database to OUT (works while the bot runs)`
+
+// clockEvery is how often the bot sweeps for reminders and timeouts.
+const clockEvery = 15 * time.Second
+
+func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(string) string) int {
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	fs := flag.NewFlagSet("twixtbot", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg, err := discord.LoadConfig(fs, args, getenv)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "twixtbot: %v\n", err)
+		return 2
+	}
+	store, err := storage.Open(cfg.DB, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "twixtbot: %v\n", err)
+		return 1
+	}
+	defer store.Close()
+	metrics := discord.NewMetrics("twixtbot")
+	client, err := discord.NewClient(discord.ClientOptions{Token: cfg.Token, APIBase: cfg.APIBase, Logger: log, Metrics: metrics})
+	if err != nil {
+		fmt.Fprintf(stderr, "twixtbot: %v\n", err)
+		return 2
+	}
+	b := bot.New(bot.Options{
+		Store: store, Notifier: client, Logger: log, Metrics: metrics,
+		Limiter: discord.NewUserLimiter(1, 8, nil),
+	})
+	ctl, err := listenControl(cfg.DB, store, log)
+	if err != nil {
+		log.Warn("no control socket: twixtbot backup will not reach this bot", "err", err)
+	} else {
+		defer ctl.Close()
+	}
+	clockCtx, stopClock := context.WithCancel(ctx)
+	clockDone := make(chan struct{})
+	go func() { defer close(clockDone); b.RunClock(clockCtx, clockEvery) }()
+	app := &discord.App{
+		Config: cfg, Router: b.Router(), Commands: bot.Commands(), Client: client,
+		Logger: log, Metrics: metrics, Health: store.Ping,
+	}
+	log.Info("twixtbot starting", "config", cfg)
+	err = app.Run(ctx)
+	stopClock()
+	<-clockDone
+	b.Wait() // announcements still on their way
+	if err != nil {
+		log.Error("twixtbot stopped", "err", err)
+		return 1
+	}
+	log.Info("twixtbot stopped")
+	return 0
+}
+
+func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	fs := flag.NewFlagSet("twixtbot console", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", "twixtbot-console.db", "the database file of the console's games")
+	out := fs.String("out", "twixtbot-boards", "the folder where board pictures are saved")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	store, err := storage.Open(*db, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "twixtbot console: %v\n", err)
+		return 1
+	}
+	defer store.Close()
+	var cons *bot.Console
+	var b *bot.Bot
+	// The console is both how replies come back and where the bot posts.
+	notify := consoleNotifier{get: func() *bot.Console { return cons }}
+	b = bot.New(bot.Options{Store: store, Notifier: notify, Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	cons = bot.NewConsole(b.Router(), stdout, *out)
+	cons.Settle = func() { b.Sweep(ctx); b.Wait() }
+	if err := cons.Run(ctx, stdin); err != nil {
+		fmt.Fprintf(stderr, "twixtbot console: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// consoleNotifier forwards the bot's posts to the console, which exists
+// only once the router it dispatches to is built.
+type consoleNotifier struct{ get func() *bot.Console }
+
+func (n consoleNotifier) Send(ctx context.Context, ch discord.ChannelID, r discord.Reply) (discord.MessageID, error) {
+	return n.get().Send(ctx, ch, r)
+}
+
+func (n consoleNotifier) Edit(ctx context.Context, ch discord.ChannelID, m discord.MessageID, r discord.Reply) error {
+	return n.get().Edit(ctx, ch, m, r)
+}
+
+func (n consoleNotifier) StartThread(ctx context.Context, ch discord.ChannelID, from discord.MessageID, name string) (discord.ChannelID, error) {
+	return n.get().StartThread(ctx, ch, from, name)
+}
