@@ -316,7 +316,7 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 	var ping []storage.UserID
 	var comps []discordgo.MessageComponent
 	if r := pos.Result(); r.Over() {
-		fmt.Fprintf(&sb, "**%s.**", resultLine(g, pos))
+		fmt.Fprintf(&sb, "**%s**", resultLine(g, pos))
 		ping = g.Seats
 	} else {
 		seat, _ := pos.ToMove()
@@ -346,23 +346,25 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 	return r, nil
 }
 
-// resultLine says how a game ended, naming the winners.
+// resultLine says how a game ended, and who played which side.
 func resultLine(g *storage.Game, pos *game.Game) string {
 	r := pos.Result()
-	var winners []string
-	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
-		if r.Winner != game.NoColor && pos.SeatColor(s) == r.Winner {
-			winners = append(winners, mention(string(g.User(s))))
-		}
-	}
 	line := r.String()
-	if len(winners) > 0 {
-		line += " (" + joinAnd(winners) + ")"
-	}
 	if r.Reason == game.Connection {
 		line = "Game over: " + line
 	}
-	return line
+	if r.Reason == game.Aborted {
+		line = "The game was aborted: no result"
+	}
+	var sides []string
+	for _, c := range []game.Color{game.Red, game.Black} {
+		var ps []string
+		for _, s := range pos.Seats(c) {
+			ps = append(ps, mention(string(g.User(s))))
+		}
+		sides = append(sides, c.Title()+": "+joinAnd(ps))
+	}
+	return sentence(line + " (" + strings.Join(sides, " · ") + ")")
 }
 
 func (b *Bot) resign(ctx context.Context, e *discord.Event) (discord.Reply, error) {
@@ -518,7 +520,7 @@ func (b *Bot) board(ctx context.Context, e *discord.Event) (discord.Reply, error
 // statusLine says where a game stands, without pinging anyone.
 func statusLine(g *storage.Game, pos *game.Game) string {
 	if pos.Over() || g.State == storage.Finished {
-		return fmt.Sprintf("**%s** · %s · %s.", g.ID, g.Settings, resultLine(g, pos))
+		return fmt.Sprintf("**%s** · %s · %s", g.ID, g.Settings, resultLine(g, pos))
 	}
 	seat, _ := pos.ToMove()
 	return fmt.Sprintf("**%s** · %s · move %d · %s to move.", g.ID, g.Settings, pos.Number(), who(g, pos, seat))

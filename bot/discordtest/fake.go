@@ -624,7 +624,7 @@ func (f *Fake) Deliver(ctx context.Context, i *discordgo.Interaction) error {
 // Post signs the interaction (timestamp now) and POSTs it to url; it
 // returns the answer and its body.
 func (f *Fake) Post(ctx context.Context, url string, i *discordgo.Interaction) (*http.Response, []byte, error) {
-	body, err := json.Marshal(i)
+	body, err := MarshalInteraction(i)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -653,4 +653,31 @@ func (f *Fake) PostRaw(ctx context.Context, url string, body []byte, ts time.Tim
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
 	return resp, b, err
+}
+
+// MarshalInteraction writes an interaction as Discord sends it.
+// discordgo's own encoding drops a message's components (its Message has
+// them only for decoding), but Discord sends the components of the message
+// a pressed button is on, and bots read them to disable that button, so
+// they are put back here.
+func MarshalInteraction(i *discordgo.Interaction) ([]byte, error) {
+	body, err := json.Marshal(i)
+	if err != nil || i.Message == nil || len(i.Message.Components) == 0 {
+		return body, err
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(body, &top); err != nil {
+		return nil, err
+	}
+	var msg map[string]json.RawMessage
+	if err := json.Unmarshal(top["message"], &msg); err != nil {
+		return nil, err
+	}
+	if msg["components"], err = json.Marshal(i.Message.Components); err != nil {
+		return nil, err
+	}
+	if top["message"], err = json.Marshal(msg); err != nil {
+		return nil, err
+	}
+	return json.Marshal(top)
 }

@@ -156,7 +156,13 @@ func closeWith(c *gatewayConn, code int, text string) {
 }
 
 func (f *Fake) sendDispatch(c *gatewayConn, typ string, d any) error {
-	data, err := json.Marshal(d)
+	var data []byte
+	var err error
+	if i, ok := d.(*discordgo.Interaction); ok {
+		data, err = MarshalInteraction(i)
+	} else {
+		data, err = json.Marshal(d)
+	}
 	if err != nil {
 		return err
 	}
