@@ -20,6 +20,11 @@
 // connections) are injected with Inject. Waiting is done on conditions,
 // never with sleeps.
 //
+// For load tests, Options.MaxCalls and DiscardFileData keep the record
+// of calls small, and Forget drops an interaction once its answer is read;
+// a program that runs the fake outside a test passes a *Standalone for the
+// test it does not have.
+//
 // A test points the bot's DISCORD_API_BASE at URL(), its token at Token(),
 // its public key at PublicKeyHex(); the gateway URL that GET /gateway
 // returns is the fake's own websocket.

@@ -16,7 +16,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -53,7 +52,7 @@ type Options struct {
 // several goroutines; those that fail the test (Await, Exchange, MustPress)
 // must be called from the test's goroutine.
 type Fake struct {
-	t    testing.TB
+	t    TB
 	o    Options
 	srv  *httptest.Server
 	priv ed25519.PrivateKey
@@ -72,13 +71,15 @@ type Fake struct {
 	commands     map[string][]*discordgo.ApplicationCommand // by guild id, "" global
 	endpoint     string
 	mux          *http.ServeMux
+	client       *http.Client // delivers interactions to the bot's endpoint
 
 	gw gateway
 }
 
 // New starts a fake Discord; t.Cleanup stops it and fails the test if
 // any call broke a rule that the test did not take with TakeViolations.
-func New(t testing.TB, o Options) *Fake {
+// Outside a test, pass a *Standalone.
+func New(t TB, o Options) *Fake {
 	t.Helper()
 	if o.AppID == "" {
 		o.AppID = "100000000000000001"
@@ -115,9 +116,11 @@ func New(t testing.TB, o Options) *Fake {
 	}
 	f.mux = f.buildMux()
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
+	f.client = newDeliveryClient()
 	t.Cleanup(func() {
 		f.gw.closeAll()
 		f.srv.Close()
+		f.client.CloseIdleConnections()
 		for _, v := range f.TakeViolations() {
 			t.Errorf("discordtest: the bot broke a Discord rule: %s", v)
 		}
@@ -646,13 +649,24 @@ func (f *Fake) PostRaw(ctx context.Context, url string, body []byte, ts time.Tim
 	if edit != nil {
 		edit(req)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := f.client.Do(req)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
 	return resp, b, err
+}
+
+// newDeliveryClient is the client that posts interactions. It keeps
+// enough idle connections for many deliveries in flight at once, as
+// Discord's many senders would have; http.DefaultClient keeps two per
+// host, so a load test would open (and leave in TIME_WAIT) a connection
+// for nearly every interaction.
+func newDeliveryClient() *http.Client {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns, t.MaxIdleConnsPerHost = 1024, 1024
+	return &http.Client{Transport: t}
 }
 
 // MarshalInteraction writes an interaction as Discord sends it.

@@ -9,6 +9,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -409,4 +410,73 @@ func TestFakeLeanOptions(t *testing.T) {
 	if a, _ := got.File("b.png"); a.Data != nil || a.Size != len("data of b.png") {
 		t.Fatalf("attachment kept %+v", a)
 	}
+}
+
+// TestForget: a forgotten interaction's state and messages are gone, and
+// a later call about them is a violation, as for any unknown message.
+func TestForget(t *testing.T) {
+	f := New(t, Options{})
+	u := f.NewUser("u")
+	i := f.Command(u, "ping")
+	hook := "/api/v9/webhooks/" + f.AppID() + "/" + i.Token
+	if s, _ := callJSON(t, f, "POST", "/api/v9/interactions/"+i.ID+"/"+i.Token+"/callback", map[string]any{"type": 4, "data": map[string]any{"content": "pong"}}, false); s != 204 {
+		t.Fatal(s)
+	}
+	if s, _ := callJSON(t, f, "POST", hook, map[string]any{"content": "more"}, false); s != 200 {
+		t.Fatal(s)
+	}
+	r := f.Await(i.ID)
+	keep := f.Command(u, "other")
+	if n, m := f.Size(); n != 2 || m != 2 {
+		t.Fatalf("before: %d interactions, %d messages", n, m)
+	}
+	f.Forget(i.ID)
+	f.Forget(i.ID) // again: nothing
+	f.Forget("unknown")
+	if n, m := f.Size(); n != 1 || m != 0 {
+		t.Fatalf("after: %d interactions, %d messages", n, m)
+	}
+	if _, ok := f.Message(r.Original.ID); ok {
+		t.Error("the original response is still there")
+	}
+	if s, _ := callJSON(t, f, "PATCH", hook+"/messages/@original", map[string]any{"content": "late"}, false); s != 404 {
+		t.Errorf("an edit of a forgotten response answered %d", s)
+	}
+	if v := f.TakeViolations(); len(v) != 1 || !strings.Contains(v[0], "unknown") {
+		t.Errorf("violations %q", v)
+	}
+	if s, _ := callJSON(t, f, "POST", "/api/v9/interactions/"+keep.ID+"/"+keep.Token+"/callback", map[string]any{"type": 4, "data": map[string]any{"content": "still here"}}, false); s != 204 {
+		t.Errorf("the interaction not forgotten cannot be answered: %d", s)
+	}
+}
+
+// TestStandalone runs the fake outside a test: the rules the bot broke are
+// what Close returns, and the fake is stopped then.
+func TestStandalone(t *testing.T) {
+	s := &Standalone{}
+	f := New(s, Options{})
+	call(t, f, "GET", "/api/v9/nowhere", "", nil, false)
+	var order []int
+	s.Cleanup(func() { order = append(order, 1) })
+	s.Cleanup(func() { order = append(order, 2) })
+	err := s.Close()
+	if err == nil || !strings.Contains(err.Error(), "broke a Discord rule") || !strings.Contains(err.Error(), "/nowhere") {
+		t.Errorf("Close() = %v", err)
+	}
+	if !slices.Equal(order, []int{2, 1}) {
+		t.Errorf("cleanups ran in order %v, want the last first", order)
+	}
+	if _, err := http.Get(f.URL() + "/api/v9/gateway"); err == nil {
+		t.Error("the fake still answers after Close")
+	}
+	if err2 := s.Close(); err2 == nil || err2.Error() != err.Error() {
+		t.Errorf("closing again: %v", err2)
+	}
+	defer func() {
+		var fe *FatalError
+		if p := recover(); !errors.As(p.(error), &fe) || fe.Msg != "boom 1" {
+			t.Errorf("Fatal panicked with %v", p)
+		}
+	}()
+	s.Fatalf("boom %d", 1)
 }

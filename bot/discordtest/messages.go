@@ -758,3 +758,31 @@ func (f *Fake) Answered(interactionID string) bool {
 	st := f.interactions[interactionID]
 	return st != nil && st.callback != 0
 }
+
+// Forget drops what the fake keeps of an interaction: its state and the
+// messages it was answered with (the original response, or for a button
+// the message it updated, and the followups). A load test that runs for a
+// long time forgets each interaction once it has read the answer, so that
+// the fake's memory stays bounded; a later call about a forgotten message
+// is a violation, as for any unknown message.
+func (f *Fake) Forget(interactionID string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	st := f.interactions[interactionID]
+	if st == nil {
+		return
+	}
+	delete(f.interactions, interactionID)
+	delete(f.byToken, st.i.Token)
+	delete(f.messages, st.original)
+	for _, id := range st.followups {
+		delete(f.messages, id)
+	}
+}
+
+// Size is how many interactions and messages the fake keeps.
+func (f *Fake) Size() (interactions, messages int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.interactions), len(f.messages)
+}
