@@ -122,7 +122,21 @@ func (t *Transport) logger() *slog.Logger {
 	return slog.Default()
 }
 
-var defaultBase = http.DefaultTransport.(*http.Transport).Clone()
+// defaultBase is http.DefaultTransport with room for the connections of
+// a busy bot. Every call goes to one host (discord.com), and the default
+// keeps only two idle connections per host: with more interactions in
+// flight, most callbacks would open a new connection, with its TLS
+// handshake, on the way to the 3-second deadline (and leave the old one in
+// TIME_WAIT).
+var defaultBase = func() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns, t.MaxIdleConnsPerHost = maxIdleConns, maxIdleConns
+	return t
+}()
+
+// maxIdleConns is how many idle connections to Discord the default
+// transport keeps for reuse.
+const maxIdleConns = 256
 
 func (t *Transport) base() http.RoundTripper {
 	if t.Base != nil {

@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -231,5 +232,64 @@ func TestErrorsDoNotCarryTokens(t *testing.T) {
 	}
 	if strings.Contains(err.Error(), i.Token) || !strings.Contains(err.Error(), "{token}") {
 		t.Fatalf("error %q: want the route template, not the token", err)
+	}
+}
+
+// TestTransportReusesConnections sends two waves of calls, each with many
+// in flight at once: the second wave finds the first wave's connections
+// idle and reuses them all, instead of opening (and, for Discord, doing a
+// TLS handshake on) a new one for nearly every call.
+func TestTransportReusesConnections(t *testing.T) {
+	const inFlight = 24
+	var (
+		mu      sync.Mutex
+		opened  int
+		arrived int
+		release = make(chan struct{})
+	)
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		arrived++
+		rel := release
+		if arrived%inFlight == 0 {
+			close(rel) // the whole wave is in flight: answer them all
+		}
+		mu.Unlock()
+		<-rel
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			mu.Lock()
+			opened++
+			mu.Unlock()
+		}
+	}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	c, err := NewClient(ClientOptions{Token: "t", APIBase: srv.URL, Logger: testLogger(&syncBuffer{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := &discordgo.Interaction{ID: "1", Token: "tok"}
+	wave := func() int {
+		var wg sync.WaitGroup
+		for range inFlight {
+			wg.Go(func() {
+				if err := c.Callback(waitCtx(t), i, discordgo.InteractionResponseChannelMessageWithSource, Text("x")); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		mu.Lock()
+		defer mu.Unlock()
+		release = make(chan struct{})
+		return opened
+	}
+	first := wave()
+	second := wave() - first
+	if first != inFlight || second != 0 {
+		t.Errorf("the first wave opened %d connections and the second %d more; want %d, then none", first, second, inFlight)
 	}
 }
