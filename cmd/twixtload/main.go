@@ -1,0 +1,162 @@
+// Command twixtload puts twixtbot under load: it starts the real bot in
+// HTTP interactions mode (storage with fsync, real board pictures) against
+// a fake Discord on loopback, plays many games at once to the end with
+// signed interactions, and reports latencies, moves per second, CPU and
+// memory, and any lost move or unexpected reply.
+//
+//	twixtload [-games 100] [-size 24] [-max-turns 60] [-rate 0] [-faults 0] ...
+//
+// It exits 0 when the run went right, 1 when something was lost or
+// refused, and 2 when the run could not be made. See the package
+// bot/loadtest.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"runtime"
+	"runtime/pprof"
+	"runtime/trace"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/twixtbot/twixtbot/bot/loadtest"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("twixtload", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c loadtest.Config
+	fs.IntVar(&c.Games, "games", 100, "games played at once")
+	fs.IntVar(&c.Size, "size", 24, "board side")
+	fs.IntVar(&c.MaxTurns, "max-turns", 60, "turns after which the player to move resigns; -1: play each game to its end")
+	fs.Float64Var(&c.Rate, "rate", 0, "interactions per second, all games together; 0: as fast as the bot answers")
+	fs.Float64Var(&c.Swap, "swap", 0.2, "chance that the second player swaps when allowed; -1: never")
+	fs.IntVar(&c.Channels, "channels", 10, "channels the games are spread over")
+	limit := fs.String("user-limit", "", "per-user rate limit RATE/BURST, as cmd/twixtbot has it (1/8); the players keep under it")
+	fs.Float64Var(&c.Faults, "faults", 0, "share of replies (0 to 1) that meet a fault of the fake Discord: 429, 5xx, dropped connections, slow answers")
+	fs.Uint64Var(&c.Seed, "seed", 0, "seed of the random moves; 0: random")
+	fs.StringVar(&c.Dir, "dir", "", "folder for the database (kept); default a temporary one")
+	fs.DurationVar(&c.Timeout, "timeout", 0, "bound of the whole run (default 30m)")
+	quiet := fs.Bool("quiet", false, "no progress lines")
+	logLevel := fs.String("log", "", "show the bot's log from this level on: debug, info, warn, error; default none")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	memProfile := fs.String("memprofile", "", "write a heap profile at the end of the run to this file")
+	traceFile := fs.String("trace", "", "write an execution trace of the run to this file (go tool trace)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "twixtload: unexpected arguments %q\n", fs.Args())
+		return 2
+	}
+	if *limit != "" {
+		var err error
+		if c.UserRate, c.UserBurst, err = parseLimit(*limit); err != nil {
+			fmt.Fprintf(stderr, "twixtload: -user-limit: %v\n", err)
+			return 2
+		}
+	}
+	if *logLevel != "" {
+		var lv slog.Level
+		if err := lv.UnmarshalText([]byte(*logLevel)); err != nil {
+			fmt.Fprintf(stderr, "twixtload: -log: %v\n", err)
+			return 2
+		}
+		c.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: lv}))
+	}
+	if !*quiet {
+		c.Progress = stderr
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "twixtload: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "twixtload: %v\n", err)
+			return 2
+		}
+		defer pprof.StopCPUProfile()
+	}
+	if *traceFile != "" {
+		f, err := os.Create(*traceFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "twixtload: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		if err := trace.Start(f); err != nil {
+			fmt.Fprintf(stderr, "twixtload: %v\n", err)
+			return 2
+		}
+		defer trace.Stop()
+	}
+	rep, err := loadtest.Run(ctx, c)
+	if err != nil {
+		fmt.Fprintf(stderr, "twixtload: %v\n", err)
+		return 2
+	}
+	if *memProfile != "" {
+		runtime.GC()
+		if err := writeHeap(*memProfile); err != nil {
+			fmt.Fprintf(stderr, "twixtload: %v\n", err)
+		}
+	}
+	fmt.Fprintf(stdout, "machine:      %s/%s, %d CPUs (GOMAXPROCS %d), %s\n", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version())
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		rep.Config.Logger, rep.Config.Progress = nil, nil
+		if err := enc.Encode(rep); err != nil {
+			fmt.Fprintf(stderr, "twixtload: %v\n", err)
+			return 2
+		}
+	} else if err := rep.WriteText(stdout); err != nil {
+		return 2
+	}
+	if !rep.OK() {
+		return 1
+	}
+	return 0
+}
+
+// parseLimit reads RATE/BURST.
+func parseLimit(s string) (float64, int, error) {
+	r, b, ok := strings.Cut(s, "/")
+	rate, err1 := strconv.ParseFloat(r, 64)
+	burst, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || rate <= 0 || burst < 1 {
+		return 0, 0, fmt.Errorf("%q: want RATE/BURST, such as 1/8 (actions per second per user, and at once)", s)
+	}
+	return rate, burst, nil
+}
+
+func writeHeap(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return pprof.WriteHeapProfile(f)
+}
