@@ -448,9 +448,29 @@ func (st *delivery) deliver(ctx context.Context, r Reply) {
 		err = st.afterDeferral(ctx, r)
 	}
 	if err != nil {
+		handled := st.rec.Outcome == OutcomeOK
 		st.rec.Outcome = OutcomeUndelivered
 		st.rec.Err = errors.Join(st.rec.Err, err)
+		if handled && !r.Ephemeral && (r.Kind == KindMessage || r.Kind == KindUpdate) {
+			st.undelivered(ctx, r, err)
+		}
 	}
+}
+
+// undelivered hands a reply that could not be delivered to the router's
+// Undelivered hook, if any.
+func (st *delivery) undelivered(ctx context.Context, r Reply, err error) {
+	f := st.d.o.Router.undeliveredHook()
+	if f == nil {
+		return
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			st.d.o.Logger.ErrorContext(ctx, "discord: the Undelivered hook panicked",
+				"interaction", st.e.ID(), "path", st.e.Path(), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+		}
+	}()
+	f(st.e, r, err)
 }
 
 func (st *delivery) initial(ctx context.Context, r Reply) error {

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -347,5 +348,60 @@ func TestDuplicateDeliveryRunsOnce(t *testing.T) {
 	clock.Advance(16 * time.Minute)
 	if !h.disp.firstDelivery(i.ID, clock.Now()) {
 		t.Errorf("the id is remembered past the window")
+	}
+}
+
+// TestUndeliveredReplyGoesToTheHook: a public reply that Discord did not
+// take reaches the router's Undelivered hook, once; an ephemeral reply, an
+// error reply and a delivered reply do not; a hook that panics is logged.
+func TestUndeliveredReplyGoesToTheHook(t *testing.T) {
+	type got struct {
+		path string
+		r    Reply
+		err  error
+	}
+	var hooked []got
+	r := toyRouter(t, nil)
+	r.Undelivered(func(e *Event, reply Reply, err error) {
+		hooked = append(hooked, got{e.Path(), reply, err})
+		if e.Path() == "board" {
+			panic("hook trouble")
+		}
+	})
+	h := newHarness(t, r, nil)
+	refuse := func() {
+		// Too long a wait for the deadline: the callback is given up.
+		h.fake.Inject(discordtest.Fault{Path: "/callback", Status: 429, RetryAfter: 5 * time.Second})
+	}
+	for _, tc := range []struct {
+		i      *discordgo.Interaction
+		refuse bool
+		hooked bool
+	}{
+		{h.fake.Command(h.alice, "ping"), true, true},
+		{h.fake.Command(h.alice, "echo", discordtest.Str("text", "secret")), true, false},
+		{h.fake.Command(h.alice, "echo"), true, false}, // a missing option: an error reply
+		{h.fake.Command(h.alice, "ping"), false, false},
+		{h.fake.Command(h.alice, "board"), true, true},
+	} {
+		if tc.refuse {
+			refuse()
+		}
+		before := len(hooked)
+		if err := h.disp.Dispatch(context.Background(), tc.i); err != nil {
+			t.Fatal(err)
+		}
+		if n := h.fake.PendingFaults(); n != 0 {
+			t.Fatalf("%d faults not met", n)
+		}
+		if n := len(hooked) - before; (n == 1) != tc.hooked || n > 1 {
+			t.Errorf("%s (refused %v): hook called %d times", tc.i.ApplicationCommandData().Name, tc.refuse, n)
+		}
+	}
+	if len(hooked) > 0 && (hooked[0].r.Content != "pong" || !errors.Is(hooked[0].err, ErrAPI) && !errors.Is(hooked[0].err, ErrDeadline)) {
+		t.Errorf("hook got %q, %v", hooked[0].r.Content, hooked[0].err)
+	}
+	if logs := h.logs.String(); !strings.Contains(logs, "Undelivered hook panicked") {
+		t.Errorf("the hook's panic is not logged:\n%s", logs)
 	}
 }

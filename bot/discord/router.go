@@ -36,6 +36,7 @@ type Router struct {
 	middleware   []Middleware
 	notFound     func(e *Event) Reply
 	errorReply   func(e *Event, err error) Reply
+	undelivered  func(e *Event, reply Reply, err error)
 }
 
 // NewRouter returns an empty router.
@@ -119,6 +120,27 @@ func (r *Router) ErrorReply(f func(e *Event, err error) Reply) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.errorReply = f
+}
+
+// Undelivered sets what becomes of a reply that could not be delivered
+// although its handler succeeded: Discord refused it, or it could not be
+// sent before the interaction's deadline (a long rate limit, an outage).
+// What the handler did has happened (a move landed, say), and the user
+// would otherwise see only Discord's "the application did not respond":
+// f may post the reply elsewhere, in the interaction's channel. Only
+// public replies (messages and updates, not ephemeral) are handed to f.
+// It runs in the interaction's goroutine once delivery has failed, so it
+// should only start its work; a panic in it is logged.
+func (r *Router) Undelivered(f func(e *Event, reply Reply, err error)) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.undelivered = f
+}
+
+func (r *Router) undeliveredHook() func(e *Event, reply Reply, err error) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.undelivered
 }
 
 // Routes lists what is registered, for documentation and tests.
