@@ -199,11 +199,16 @@ func gameParam(e *discord.Event) (storage.GameID, error) {
 }
 
 // errWrap makes the errors a player should see visible, with their text
-// written once here; the rest stay internal (logged, with an apology).
-func errWrap(h discord.Handler) discord.Handler {
+// written once here; the rest stay internal (logged, with an apology). A
+// store that cannot write is the player's to hear of, but the operator's
+// to fix: it is logged as an error too.
+func (b *Bot) errWrap(h discord.Handler) discord.Handler {
 	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
 		r, err := h(ctx, e)
 		if err != nil {
+			if isFull(err) {
+				b.log.ErrorContext(ctx, "the store cannot write: actions are refused until it can", "path", e.Path(), "err", err)
+			}
 			if msg, ok := userMessage(err); ok {
 				return r, &userError{err: err, msg: msg}
 			}
@@ -260,8 +265,8 @@ func (b *Bot) Router() *discord.Router {
 		r.Use(discord.RateLimit(o.Limiter))
 	}
 	r.Use(o.Extra...)
-	cmd := func(path string, h discord.Handler) { r.Command(path, errWrap(h)) }
-	btn := func(pattern string, h discord.Handler) { r.Component(pattern, errWrap(b.staleGuard(h))) }
+	cmd := func(path string, h discord.Handler) { r.Command(path, b.errWrap(h)) }
+	btn := func(pattern string, h discord.Handler) { r.Component(pattern, b.errWrap(b.staleGuard(h))) }
 
 	cmd("twixt challenge", b.challenge)
 	cmd("twixt double", b.double)
@@ -314,10 +319,37 @@ func (b *Bot) Router() *discord.Router {
 			return float64(len(all))
 		})
 	}
+	r.Undelivered(b.repost)
 	if o.Route != nil {
 		o.Route(r)
 	}
 	return r
+}
+
+// repost posts in the channel a public reply that Discord did not take as
+// the interaction's answer (past its deadline, say): what the reply
+// reports has happened (a move landed), and the players must hear of it
+// rather than see the interaction fail. An update is made to the message
+// the button is on instead.
+func (b *Bot) repost(e *discord.Event, r discord.Reply, err error) {
+	if b.notify == nil {
+		return
+	}
+	ch := e.ChannelID()
+	b.log.Warn("reply undelivered: posting it in the channel instead", "interaction", e.ID(), "path", e.Path(), "err", err)
+	if r.Kind == discord.KindUpdate {
+		msg, ok := e.Message()
+		if !ok || msg.Flags&discordgo.MessageFlagsEphemeral != 0 {
+			return // only its user sees it, and only through the interaction
+		}
+		id := e.MessageID()
+		b.later("post an undelivered reply", func(ctx context.Context) error { return b.notify.Edit(ctx, ch, id, r) })
+		return
+	}
+	b.later("post an undelivered reply", func(ctx context.Context) error {
+		_, err := b.notify.Send(ctx, ch, r)
+		return err
+	})
 }
 
 // defaultIntn picks random colours.

@@ -27,18 +27,25 @@ import (
 // router, storage and renderer, over the HTTP interactions endpoint or the
 // gateway.
 type botRun struct {
-	t     *testing.T
-	fake  *discordtest.Fake
-	store *storage.Store
-	bot   *Bot
-	stop  func() error
+	t       *testing.T
+	fake    *discordtest.Fake
+	store   *storage.Store
+	bot     *Bot
+	metrics *discord.Metrics
+	url     string // the HTTP server: interactions at /, and /metrics, /healthz
+	stop    func() error
 }
 
 type runOpts struct {
-	gateway bool
-	db      string
-	clock   *testClock
-	wrap    func(Store) Store
+	gateway  bool
+	db       string
+	clock    *testClock
+	wrap     func(Store) Store
+	readOnly bool                         // open the database read-only
+	client   func(*discord.ClientOptions) // adjust the REST client: retries, sleeps
+	dispatch discord.DispatcherOptions    // tune the dispatcher: Observe, Clock, DeferAfter
+	limiter  *discord.UserLimiter
+	logs     io.Writer // the bot's log, as JSON; default none
 }
 
 // startBot starts the bot on the database at o.db and points the fake at
@@ -52,7 +59,7 @@ func startBot(t *testing.T, fake *discordtest.Fake, o runOpts) *botRun {
 	if o.clock != nil {
 		now = o.clock.Now
 	}
-	st, err := storage.Open(o.db, &storage.Options{Now: now})
+	st, err := storage.Open(o.db, &storage.Options{Now: now, ReadOnly: o.readOnly})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,12 +67,21 @@ func startBot(t *testing.T, fake *discordtest.Fake, o runOpts) *botRun {
 	if o.wrap != nil {
 		store = o.wrap(st)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	client, err := discord.NewClient(discord.ClientOptions{Token: fake.Token(), APIBase: fake.URL(), Logger: log})
+	logs := o.logs
+	if logs == nil {
+		logs = io.Discard
+	}
+	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	m := discord.NewMetrics("twixtbot")
+	co := discord.ClientOptions{Token: fake.Token(), APIBase: fake.URL(), Logger: log, Metrics: m}
+	if o.client != nil {
+		o.client(&co)
+	}
+	client, err := discord.NewClient(co)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := New(Options{Store: store, Notifier: client, Logger: log, Now: now, Intn: func(int) int { return 0 }})
+	b := New(Options{Store: store, Notifier: client, Logger: log, Now: now, Intn: func(int) int { return 0 }, Metrics: m, Limiter: o.limiter})
 	cfg := discord.Config{Token: fake.Token(), AppID: fake.AppID(), GuildID: fake.GuildID(), DB: o.db, APIBase: fake.URL()}
 	var ln net.Listener
 	if !o.gateway {
@@ -75,8 +91,8 @@ func startBot(t *testing.T, fake *discordtest.Fake, o runOpts) *botRun {
 		}
 	}
 	ready := make(chan net.Addr, 1)
-	app := &discord.App{Config: cfg, Router: b.Router(), Commands: Commands(), Client: client, Logger: log,
-		Health: st.Ping, Listener: ln, Ready: func(a net.Addr) { ready <- a }}
+	app := &discord.App{Config: cfg, Router: b.Router(), Commands: Commands(), Client: client, Logger: log, Metrics: m,
+		Health: st.Ping, Listener: ln, Ready: func(a net.Addr) { ready <- a }, Dispatch: o.dispatch}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- app.Run(ctx) }()
@@ -94,7 +110,10 @@ func startBot(t *testing.T, fake *discordtest.Fake, o runOpts) *botRun {
 	case <-time.After(15 * time.Second):
 		t.Fatal("the bot did not get ready")
 	}
-	r := &botRun{t: t, fake: fake, store: st, bot: b}
+	r := &botRun{t: t, fake: fake, store: st, bot: b, metrics: m}
+	if ln != nil {
+		r.url = "http://" + ln.Addr().String()
+	}
 	stopped := false
 	r.stop = func() error {
 		if stopped {
