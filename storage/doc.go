@@ -6,7 +6,12 @@
 // finished with its result, or cancelled), its timestamps, its time
 // control, what the bot keeps about it (Meta), and its move log. The
 // position is not stored: it is rebuilt by replaying the log through the
-// rules engine (package game): 50 to 100 µs for 200 moves here. The
+// rules engine (package game): 50 to 100 µs for 200 moves here, but tens
+// of milliseconds late in a long game on the largest board. So the store
+// keeps the positions of the games played lately (within
+// Options.PositionCache bytes), and a move copies the kept position
+// instead of replaying the log, when loading the game and again inside
+// the write transaction. The
 // store also keeps indexes of ongoing games by channel, by user and by due
 // time, of finished games by server, each player's tallies, and per
 // server and per channel settings (opaque to this package) with a log of

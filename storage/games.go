@@ -120,8 +120,33 @@ func position(g *Game) (*game.Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	return pos, agrees(g, pos)
+}
+
+// agrees checks that the position's result is the record's.
+func agrees(g *Game, pos *game.Game) error {
 	if pos.Over() != (g.State == Finished) || pos.Over() && pos.Result() != g.Result {
-		return nil, &DecodeError{Game: g.ID, Err: fmt.Errorf("the record says %s (%s), but its log gives %s", g.State, g.Result, pos.Result())}
+		return &DecodeError{Game: g.ID, Err: fmt.Errorf("the record says %s (%s), but its log gives %s", g.State, g.Result, pos.Result())}
+	}
+	return nil
+}
+
+// position is the position after g's log, as position gives it, taken
+// from the positions kept when there (see positions), replayed and kept
+// otherwise. The caller owns it.
+func (s *Store) position(g *Game) (*game.Game, error) {
+	if pos := s.positions.get(g); pos != nil {
+		if err := agrees(g, pos); err != nil {
+			return nil, err
+		}
+		return pos, nil
+	}
+	pos, err := position(g)
+	if err != nil {
+		return nil, err
+	}
+	if s.positions != nil {
+		s.positions.put(g, pos.Clone())
 	}
 	return pos, nil
 }
@@ -227,15 +252,16 @@ func (s *Store) Get(ctx context.Context, id GameID) (*Game, error) {
 }
 
 // Load returns a game's record and its position, rebuilt by replaying the
-// log (outside the transaction). A record that does not decode, or whose
-// log does not replay to its stored result, gives a *DecodeError naming
-// the game.
+// log (outside the transaction), or copied from the position kept since
+// the game's last move. The caller owns the position. A record that does
+// not decode, or whose log does not replay to its stored result, gives a
+// *DecodeError naming the game.
 func (s *Store) Load(ctx context.Context, id GameID) (*Game, *game.Game, error) {
 	g, err := s.Get(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	pos, err := position(g)
+	pos, err := s.position(g)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -399,7 +425,7 @@ func (s *Store) AppendMoves(ctx context.Context, id GameID, expectLen int, moves
 		if expectLen != AnyLen && len(old.Log) != expectLen {
 			return nil, &ConflictError{Game: id, Expected: expectLen, Actual: len(old.Log)}
 		}
-		pos, err := position(old)
+		pos, err := s.position(old)
 		if err != nil {
 			return nil, err
 		}
@@ -436,6 +462,9 @@ func (s *Store) AppendMoves(ctx context.Context, id GameID, expectLen int, moves
 	if err != nil {
 		return Moved{}, err
 	}
+	if s.positions != nil {
+		s.positions.put(res.Game, res.Pos.Clone())
+	}
 	return res, nil
 }
 
@@ -443,6 +472,7 @@ func (s *Store) AppendMoves(ctx context.Context, id GameID, expectLen int, moves
 // records. A game whose record is damaged cannot be deleted this way
 // (its index entries could not be found): restore a backup instead.
 func (s *Store) Delete(ctx context.Context, id GameID) error {
+	defer s.positions.drop(id)
 	return s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
 		old, err := getGame(tx, id)
 		if err != nil {

@@ -32,6 +32,11 @@ type Options struct {
 	// Now is the clock for the timestamps the store writes; nil means
 	// time.Now.
 	Now func() time.Time
+	// PositionCache is the memory, in bytes, spent on keeping the
+	// positions of the games played lately, so that a move does not
+	// replay the game's log; zero means DefaultPositionCache, negative
+	// none.
+	PositionCache int
 }
 
 // Store is a twixtbot database: a bbolt file holding games, their move
@@ -40,10 +45,11 @@ type Options struct {
 // and is committed and fsynced before the method returns; changes made at
 // the same moment share a transaction (see commit.go).
 type Store struct {
-	db       *bolt.DB
-	path     string
-	now      func() time.Time
-	readOnly bool
+	db        *bolt.DB
+	path      string
+	now       func() time.Time
+	readOnly  bool
+	positions *positions // nil: none kept
 
 	writes    chan *writeOp // to the writer goroutine (see commit.go)
 	quit      chan struct{}
@@ -89,6 +95,12 @@ func Open(path string, opts *Options) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{db: db, path: path, now: o.Now, readOnly: o.ReadOnly, writes: make(chan *writeOp), quit: make(chan struct{})}
+	switch {
+	case o.PositionCache == 0:
+		s.positions = newPositions(DefaultPositionCache)
+	case o.PositionCache > 0:
+		s.positions = newPositions(o.PositionCache)
+	}
 	s.wg.Add(1)
 	go s.writer()
 	if err := s.migrate(); err != nil {
