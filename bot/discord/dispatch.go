@@ -256,6 +256,11 @@ func (d *Dispatcher) run(ctx context.Context, i *discordgo.Interaction, realStar
 	}()
 
 	e, err := NewEvent(i, start)
+	if err == nil && e.Type() != discordgo.InteractionPing && e.UserID() == "" {
+		// Discord names the user of every interaction but a PING (the
+		// member's user in a server); the handlers rely on it.
+		e, err = nil, fmt.Errorf("%w: the interaction names no user", ErrMalformedInteraction)
+	}
 	if err != nil {
 		rec.Outcome, rec.Err = OutcomeMalformed, err
 		if i != nil && i.ID != "" && i.Token != "" {

@@ -405,3 +405,24 @@ func TestUndeliveredReplyGoesToTheHook(t *testing.T) {
 		t.Errorf("the hook's panic is not logged:\n%s", logs)
 	}
 }
+
+// TestInteractionWithoutUserIsMalformed: every interaction but a PING
+// names its user; one that does not is refused before any handler runs.
+func TestInteractionWithoutUserIsMalformed(t *testing.T) {
+	ran := false
+	r := NewRouter()
+	r.Command("admin", func(context.Context, *Event) (Reply, error) {
+		ran = true
+		return Text("done"), nil
+	})
+	h := newHarness(t, r, nil)
+	i := h.fake.Command(h.alice, "admin")
+	i.Member.User, i.Member.Permissions = nil, discordgo.PermissionAdministrator
+	res := h.run(t, i)
+	if ran || !res.Message.Ephemeral() || !strings.Contains(res.Message.Content, "could not read this interaction") {
+		t.Fatalf("ran %v, answered %q", ran, res.Message.Content)
+	}
+	if !strings.Contains(h.logs.String(), `"outcome":"malformed"`) {
+		t.Errorf("not logged as malformed:\n%s", h.logs.String())
+	}
+}
