@@ -189,12 +189,14 @@ func turnsParam(e *discord.Event) (int, error) {
 	return n, nil
 }
 
-// gameParam reads the game a button names.
+// gameParam reads the game a button names, and names it in the
+// interaction's log line.
 func gameParam(e *discord.Event) (storage.GameID, error) {
 	id, err := storage.ParseGameID(e.Param("game"))
 	if err != nil {
 		return 0, fmt.Errorf("%w: this button names no game; use the commands instead", ErrStale)
 	}
+	e.Annotate(slog.String("game", id.String()))
 	return id, nil
 }
 

@@ -275,7 +275,6 @@ func (b *Bot) buttonAct(ctx context.Context, e *discord.Event, m game.Move) (dis
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	e.Annotate(slog.String("game", id.String()))
 	p, err := b.svc.Play(ctx, actorOf(e), id, Action{Move: m, Turns: n})
 	if err != nil {
 		return discord.Reply{}, err
