@@ -232,6 +232,27 @@ func (d *Dispatcher) DispatchAck(ctx context.Context, i *discordgo.Interaction, 
 	return nil
 }
 
+// checkIDs refuses an interaction whose user, server or channel is not a
+// snowflake. Discord names the user of every interaction but a PING (the
+// member's user in a server), always with snowflakes; the handlers rely on
+// it, and store these ids.
+func checkIDs(e *Event) error {
+	if e.Type() == discordgo.InteractionPing {
+		return nil
+	}
+	for _, id := range []struct{ what, v string }{
+		{"user", string(e.UserID())}, {"server", string(e.GuildID())}, {"channel", string(e.ChannelID())},
+	} {
+		if id.what != "user" && id.v == "" {
+			continue // a DM has no server; the channel may be left out
+		}
+		if !isSnowflake(id.v) {
+			return fmt.Errorf("%w: the %s id %q is not a snowflake", ErrMalformedInteraction, id.what, id.v)
+		}
+	}
+	return nil
+}
+
 type result struct {
 	reply Reply
 	err   error
@@ -256,12 +277,11 @@ func (d *Dispatcher) run(ctx context.Context, i *discordgo.Interaction, realStar
 	}()
 
 	e, err := NewEvent(i, start)
-	if err == nil && e.Type() != discordgo.InteractionPing && e.UserID() == "" {
-		// Discord names the user of every interaction but a PING (the
-		// member's user in a server); the handlers rely on it.
-		e, err = nil, fmt.Errorf("%w: the interaction names no user", ErrMalformedInteraction)
+	if err == nil {
+		err = checkIDs(e)
 	}
 	if err != nil {
+		e = nil
 		rec.Outcome, rec.Err = OutcomeMalformed, err
 		if i != nil && i.ID != "" && i.Token != "" {
 			cctx, cancel := context.WithDeadline(ctx, realStart.Add(d.o.CallbackDeadline))
