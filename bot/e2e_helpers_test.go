@@ -32,7 +32,8 @@ type botRun struct {
 	store   *storage.Store
 	bot     *Bot
 	metrics *discord.Metrics
-	url     string // the HTTP server: interactions at /, and /metrics, /healthz
+	sleeps  *discordtest.Sleeps // the REST client's waits, recorded instead of slept
+	url     string              // the HTTP server: interactions at /, and /metrics, /healthz
 	stop    func() error
 }
 
@@ -42,7 +43,7 @@ type runOpts struct {
 	clock    *testClock
 	wrap     func(Store) Store
 	readOnly bool                         // open the database read-only
-	client   func(*discord.ClientOptions) // adjust the REST client: retries, sleeps
+	client   func(*discord.ClientOptions) // adjust the REST client: its retry policy
 	dispatch discord.DispatcherOptions    // tune the dispatcher: Observe, Clock, DeferAfter
 	limiter  *discord.UserLimiter
 	logs     io.Writer // the bot's log, as JSON; default none
@@ -73,7 +74,8 @@ func startBot(t *testing.T, fake *discordtest.Fake, o runOpts) *botRun {
 	}
 	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	m := discord.NewMetrics("twixtbot")
-	co := discord.ClientOptions{Token: fake.Token(), APIBase: fake.URL(), Logger: log, Metrics: m}
+	sleeps := &discordtest.Sleeps{}
+	co := discord.ClientOptions{Token: fake.Token(), APIBase: fake.URL(), Logger: log, Metrics: m, Sleep: sleeps.Sleep}
 	if o.client != nil {
 		o.client(&co)
 	}
@@ -110,7 +112,7 @@ func startBot(t *testing.T, fake *discordtest.Fake, o runOpts) *botRun {
 	case <-time.After(15 * time.Second):
 		t.Fatal("the bot did not get ready")
 	}
-	r := &botRun{t: t, fake: fake, store: st, bot: b, metrics: m}
+	r := &botRun{t: t, fake: fake, store: st, bot: b, metrics: m, sleeps: sleeps}
 	if ln != nil {
 		r.url = "http://" + ln.Addr().String()
 	}

@@ -26,26 +26,6 @@ import (
 // that make no sense. Every test checks the store: a move lands once or
 // not at all, and the players are told which.
 
-// waits records the REST client's waits instead of sleeping them, so that
-// a retry_after is obeyed (and checked) without the test waiting.
-type waits struct {
-	mu sync.Mutex
-	d  []time.Duration
-}
-
-func (w *waits) sleep(ctx context.Context, d time.Duration) error {
-	w.mu.Lock()
-	w.d = append(w.d, d)
-	w.mu.Unlock()
-	return ctx.Err()
-}
-
-func (w *waits) list() []time.Duration {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return slices.Clone(w.d)
-}
-
 // begin challenges bob to a 12x12 game with alice as Red, and has bob
 // accept; it returns the game's first message.
 func (r *botRun) begin(alice, bob discordtest.User, id string) discordtest.Message {
@@ -114,8 +94,7 @@ func TestDiscordErrorsOnAMoveReply(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			fake := discordtest.New(t, discordtest.Options{})
-			w := &waits{}
-			r := startBot(t, fake, runOpts{client: func(o *discord.ClientOptions) { o.Sleep, o.Retry = w.sleep, tt.policy }})
+			r := startBot(t, fake, runOpts{client: func(o *discord.ClientOptions) { o.Retry = tt.policy }})
 			alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
 			r.begin(alice, bob, "g1")
 			flt := tt.fault
@@ -135,8 +114,8 @@ func TestDiscordErrorsOnAMoveReply(t *testing.T) {
 			if len(cbs) != tt.attempts {
 				t.Errorf("%d callback attempts, want %d", len(cbs), tt.attempts)
 			}
-			if tt.wait > 0 && !slices.Contains(w.list(), tt.wait) {
-				t.Errorf("the bot waited %v, want %v among them", w.list(), tt.wait)
+			if tt.wait > 0 && !slices.Contains(r.sleeps.List(), tt.wait) {
+				t.Errorf("the bot waited %v, want %v among them", r.sleeps.List(), tt.wait)
 			}
 			if got := r.metrics.Interactions("twixt move", discord.OutcomeOK); got != 1 {
 				t.Errorf("%d moves counted ok, want 1", got)
@@ -155,8 +134,7 @@ func TestDiscordErrorsOnAMoveReply(t *testing.T) {
 // nobody is told the move failed.
 func TestReplyPastTheDeadlineIsPostedInTheChannel(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
-	w := &waits{}
-	r := startBot(t, fake, runOpts{client: func(o *discord.ClientOptions) { o.Sleep = w.sleep }})
+	r := startBot(t, fake, runOpts{})
 	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
 	r.begin(alice, bob, "g1")
 	fake.Inject(discordtest.Fault{Method: "POST", Path: "/callback", Status: 429, RetryAfter: 10 * time.Second})
@@ -168,7 +146,7 @@ func TestReplyPastTheDeadlineIsPostedInTheChannel(t *testing.T) {
 	if fake.Answered(i.ID) {
 		t.Fatal("the refused reply counts as an answer")
 	}
-	if slices.Contains(w.list(), 10*time.Second) {
+	if slices.Contains(r.sleeps.List(), 10*time.Second) {
 		t.Error("the bot waited past the deadline")
 	}
 	r.wantLog(1, "f6")
@@ -236,10 +214,8 @@ func TestSlowMoveDeferredThroughFaults(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
 	clock := discordtest.NewClock(time.Now())
 	gs := &gatedStore{}
-	w := &waits{}
 	r := startBot(t, fake, runOpts{
 		wrap:     func(s Store) Store { gs.Store = s; return gs },
-		client:   func(o *discord.ClientOptions) { o.Sleep = w.sleep },
 		dispatch: discord.DispatcherOptions{Clock: clock},
 	})
 	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
@@ -497,24 +473,6 @@ func (s *failingStore) AppendMoves(ctx context.Context, id storage.GameID, n int
 	return s.Store.AppendMoves(ctx, id, n, moves, update)
 }
 
-// syncBuffer is a log sink shared by goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestStoreCannotWrite: with the disk full or the store read-only, moves
 // and challenges are refused with a message that says so, the game stays
 // as it was (the board can still be seen), the operator finds an error in
@@ -524,7 +482,7 @@ func TestStoreCannotWrite(t *testing.T) {
 		t.Run(cause.Error(), func(t *testing.T) {
 			fake := discordtest.New(t, discordtest.Options{})
 			fs := &failingStore{}
-			logs := &syncBuffer{}
+			logs := &discordtest.Buffer{}
 			r := startBot(t, fake, runOpts{wrap: func(s Store) Store { fs.Store = s; return fs }, logs: logs})
 			alice, bob, carol := fake.NewUser("alice"), fake.NewUser("bob"), fake.NewUser("carol")
 			r.begin(alice, bob, "g1")

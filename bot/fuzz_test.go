@@ -2,17 +2,11 @@ package bot
 
 import (
 	"context"
-	"crypto/ed25519"
-	"encoding/hex"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -166,18 +160,9 @@ func FuzzRouter(f *testing.F) {
 			}
 		},
 	})
-	pub, priv, err := ed25519.GenerateKey(nil)
-	if err != nil {
-		f.Fatal(err)
-	}
-	h := discord.NewInteractionHandler(pub, d, discord.InteractionHandlerOptions{MaxBody: 1 << 16, Logger: slog.New(slog.DiscardHandler)})
+	h := discord.NewInteractionHandler(fake.PublicKey(), d, discord.InteractionHandlerOptions{MaxBody: 1 << 16, Logger: slog.New(slog.DiscardHandler)})
 	f.Fuzz(func(t *testing.T, body []byte) {
-		ts := strconv.FormatInt(time.Now().Unix(), 10)
-		req := httptest.NewRequest("POST", "/", strings.NewReader(string(body)))
-		req.Header.Set("X-Signature-Timestamp", ts)
-		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, append([]byte(ts), body...))))
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
+		rec := fake.ServeSigned(h, body)
 		switch rec.Code {
 		case http.StatusOK, http.StatusAccepted, http.StatusBadRequest, http.StatusRequestEntityTooLarge:
 		default:

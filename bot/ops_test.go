@@ -82,8 +82,7 @@ func checkExposition(t *testing.T, text string) {
 // and the retries.
 func TestMetricsOverHTTP(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
-	w := &waits{}
-	r := startBot(t, fake, runOpts{client: func(o *discord.ClientOptions) { o.Sleep = w.sleep }})
+	r := startBot(t, fake, runOpts{})
 	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
 	r.begin(alice, bob, "g1")
 	fake.Inject(discordtest.Fault{Method: "POST", Path: "/callback", Status: 503})
@@ -132,9 +131,8 @@ func TestMetricsOverHTTP(t *testing.T) {
 // interaction's token.
 func TestInteractionLogs(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
-	logs := &syncBuffer{}
-	w := &waits{}
-	r := startBot(t, fake, runOpts{logs: logs, client: func(o *discord.ClientOptions) { o.Sleep = w.sleep }})
+	logs := &discordtest.Buffer{}
+	r := startBot(t, fake, runOpts{logs: logs})
 	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
 	var sent []*discordgo.Interaction
 	do := func(u discordtest.User, path string, opts ...discordtest.Opt) discordtest.Message {

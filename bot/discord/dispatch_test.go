@@ -406,9 +406,12 @@ func TestUndeliveredReplyGoesToTheHook(t *testing.T) {
 	}
 }
 
-// TestInteractionWithoutUserIsMalformed: every interaction but a PING
-// names its user; one that does not is refused before any handler runs.
-func TestInteractionWithoutUserIsMalformed(t *testing.T) {
+// TestInteractionWithBadIDsIsMalformed: every interaction but a PING
+// names its user, and Discord's ids are snowflakes; one without a user,
+// or with an id that is not a snowflake, is refused before any handler
+// runs (found by fuzzing the bot: its store refuses such ids, and the
+// user would get an apology).
+func TestInteractionWithBadIDsIsMalformed(t *testing.T) {
 	ran := false
 	r := NewRouter()
 	r.Command("admin", func(context.Context, *Event) (Reply, error) {
@@ -416,13 +419,31 @@ func TestInteractionWithoutUserIsMalformed(t *testing.T) {
 		return Text("done"), nil
 	})
 	h := newHarness(t, r, nil)
-	i := h.fake.Command(h.alice, "admin")
-	i.Member.User, i.Member.Permissions = nil, discordgo.PermissionAdministrator
-	res := h.run(t, i)
-	if ran || !res.Message.Ephemeral() || !strings.Contains(res.Message.Content, "could not read this interaction") {
-		t.Fatalf("ran %v, answered %q", ran, res.Message.Content)
+	for _, tc := range []struct {
+		name  string
+		spoil func(i *discordgo.Interaction)
+	}{
+		{"no user", func(i *discordgo.Interaction) {
+			i.Member.User, i.Member.Permissions = nil, discordgo.PermissionAdministrator
+		}},
+		{"user id", func(i *discordgo.Interaction) { i.Member.User.ID = "alice" }},
+		{"server id", func(i *discordgo.Interaction) { i.GuildID = " 0000000000000000" }},
+		{"channel id", func(i *discordgo.Interaction) { i.ChannelID = "#general" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			i := h.fake.Command(h.alice, "admin")
+			tc.spoil(i)
+			res := h.run(t, i)
+			if ran || !res.Message.Ephemeral() || !strings.Contains(res.Message.Content, "could not read this interaction") {
+				t.Fatalf("ran %v, answered %q", ran, res.Message.Content)
+			}
+		})
 	}
-	if !strings.Contains(h.logs.String(), `"outcome":"malformed"`) {
-		t.Errorf("not logged as malformed:\n%s", h.logs.String())
+	if n := strings.Count(h.logs.String(), `"outcome":"malformed"`); n != 4 {
+		t.Errorf("%d logged as malformed, want 4:\n%s", n, h.logs.String())
+	}
+	// A DM has no server: that is fine.
+	if res := h.run(t, h.fake.Command(h.alice, "admin", discordtest.InDM())); !ran || res.Message.Content != "done" {
+		t.Errorf("a DM command: ran %v, answered %q", ran, res.Message.Content)
 	}
 }

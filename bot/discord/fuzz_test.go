@@ -2,11 +2,7 @@ package discord
 
 import (
 	"context"
-	"crypto/ed25519"
-	"encoding/hex"
 	"net/http"
-	"net/http/httptest"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -14,6 +10,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/twixtbot/twixtbot/bot/discordtest"
 )
 
 // memResponder keeps replies in memory and checks each against Discord's
@@ -130,16 +127,11 @@ func FuzzInteractionEndpoint(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
 	}
-	pub, priv, _ := ed25519.GenerateKey(nil)
+	fake := discordtest.New(f, discordtest.Options{})
 	d := NewDispatcher(DispatcherOptions{Router: toyRouter(f, nil), Responder: &memResponder{}, DeferAfter: -1, DedupeWindow: -1, Logger: testLogger(&syncBuffer{})})
-	h := NewInteractionHandler(pub, d, InteractionHandlerOptions{MaxBody: 1 << 16, Logger: testLogger(&syncBuffer{})})
+	h := NewInteractionHandler(fake.PublicKey(), d, InteractionHandlerOptions{MaxBody: 1 << 16, Logger: testLogger(&syncBuffer{})})
 	f.Fuzz(func(t *testing.T, body []byte) {
-		ts := strconv.FormatInt(time.Now().Unix(), 10)
-		req := httptest.NewRequest("POST", "/", strings.NewReader(string(body)))
-		req.Header.Set("X-Signature-Timestamp", ts)
-		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, append([]byte(ts), body...))))
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
+		rec := fake.ServeSigned(h, body)
 		switch rec.Code {
 		case http.StatusOK, http.StatusAccepted, http.StatusBadRequest, http.StatusRequestEntityTooLarge:
 		default:

@@ -15,29 +15,10 @@ import (
 	"github.com/twixtbot/twixtbot/bot/discordtest"
 )
 
-// waits records the transport's waits instead of sleeping.
-type waits struct {
-	mu sync.Mutex
-	d  []time.Duration
-}
-
-func (w *waits) sleep(ctx context.Context, d time.Duration) error {
-	w.mu.Lock()
-	w.d = append(w.d, d)
-	w.mu.Unlock()
-	return ctx.Err()
-}
-
-func (w *waits) list() []time.Duration {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return append([]time.Duration(nil), w.d...)
-}
-
-func newRetryClient(t *testing.T, fake *discordtest.Fake, p RetryPolicy) (*Client, *waits) {
+func newRetryClient(t *testing.T, fake *discordtest.Fake, p RetryPolicy) (*Client, *discordtest.Sleeps) {
 	t.Helper()
-	w := &waits{}
-	c, err := NewClient(ClientOptions{Token: fake.Token(), APIBase: fake.URL(), Retry: p, Sleep: w.sleep, Logger: testLogger(&syncBuffer{})})
+	w := &discordtest.Sleeps{}
+	c, err := NewClient(ClientOptions{Token: fake.Token(), APIBase: fake.URL(), Retry: p, Sleep: w.Sleep, Logger: testLogger(&syncBuffer{})})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +71,7 @@ func TestTransportRetries(t *testing.T) {
 			if _, err := c.Send(ctx, ChannelID(fake.ChannelID()), Text("hi")); err != nil {
 				t.Fatalf("Send: %v", err)
 			}
-			if got := w.list(); len(got) != 1 || got[0] != tt.wait {
+			if got := w.List(); len(got) != 1 || got[0] != tt.wait {
 				t.Errorf("waits %v, want [%v]", got, tt.wait)
 			}
 			if n := len(fake.ChannelMessages(fake.ChannelID())); n != 1 {
@@ -153,8 +134,8 @@ func TestTransportGlobalLimitHoldsBotRoutesOnly(t *testing.T) {
 	if !errors.Is(err, ErrDeadline) {
 		t.Fatalf("second call: %v, want ErrDeadline", err)
 	}
-	if n := len(fake.Calls()); n != 1 || len(w.list()) != 0 {
-		t.Fatalf("%d calls, waits %v; want 1 call and no wait", n, w.list())
+	if n := len(fake.Calls()); n != 1 || len(w.List()) != 0 {
+		t.Fatalf("%d calls, waits %v; want 1 call and no wait", n, w.List())
 	}
 	// Interaction routes are exempt from the global limit.
 	u := fake.NewUser("u")
@@ -177,8 +158,8 @@ func TestTransportHonoursBucketsAndHidesHeaders(t *testing.T) {
 		w.WriteHeader(http.StatusNoContent)
 	}))
 	defer srv.Close()
-	w := &waits{}
-	tr := &Transport{Sleep: w.sleep}
+	w := &discordtest.Sleeps{}
+	tr := &Transport{Sleep: w.Sleep}
 	hc := &http.Client{Transport: tr}
 	get := func(path string) *http.Response {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -199,7 +180,7 @@ func TestTransportHonoursBucketsAndHidesHeaders(t *testing.T) {
 	}
 	get("/api/v9/channels/1/messages")
 	get("/api/v9/channels/2/messages") // another bucket: no wait
-	if got := w.list(); len(got) != 1 || got[0] < 2*time.Second || got[0] > 2500*time.Millisecond {
+	if got := w.List(); len(got) != 1 || got[0] < 2*time.Second || got[0] > 2500*time.Millisecond {
 		t.Fatalf("waits %v, want one of about 2.5 s", got)
 	}
 }

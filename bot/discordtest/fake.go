@@ -641,11 +641,7 @@ func (f *Fake) PostRaw(ctx context.Context, url string, body []byte, ts time.Tim
 	if err != nil {
 		return nil, nil, err
 	}
-	stamp := strconv.FormatInt(ts.Unix(), 10)
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("User-Agent", "Discord-Interactions/1.0 (+https://discord.com)")
-	req.Header.Set("X-Signature-Timestamp", stamp)
-	req.Header.Set("X-Signature-Ed25519", f.Sign(stamp, body))
+	f.signRequest(req, body, ts)
 	if edit != nil {
 		edit(req)
 	}
@@ -656,6 +652,27 @@ func (f *Fake) PostRaw(ctx context.Context, url string, body []byte, ts time.Tim
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
 	return resp, b, err
+}
+
+// signRequest sets the headers Discord sends with an interaction: the
+// signature of body with timestamp ts.
+func (f *Fake) signRequest(req *http.Request, body []byte, ts time.Time) {
+	stamp := strconv.FormatInt(ts.Unix(), 10)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "Discord-Interactions/1.0 (+https://discord.com)")
+	req.Header.Set("X-Signature-Timestamp", stamp)
+	req.Header.Set("X-Signature-Ed25519", f.Sign(stamp, body))
+}
+
+// ServeSigned hands body, signed now as Discord signs interactions, to the
+// interactions endpoint h in memory, without a connection, and returns
+// its answer: for fuzzing an endpoint.
+func (f *Fake) ServeSigned(h http.Handler, body []byte) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodPost, "/", bytes.NewReader(body))
+	f.signRequest(req, body, time.Now())
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
 }
 
 // newDeliveryClient is the client that posts interactions. It keeps

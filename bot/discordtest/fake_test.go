@@ -3,12 +3,16 @@ package discordtest
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -479,4 +483,52 @@ func TestStandalone(t *testing.T) {
 		}
 	}()
 	s.Fatalf("boom %d", 1)
+}
+
+func TestSleepsAndBuffer(t *testing.T) {
+	var s Sleeps
+	ctx, cancel := context.WithCancel(context.Background())
+	if err := s.Sleep(ctx, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	if err := s.Sleep(ctx, time.Second); err == nil {
+		t.Error("a sleep in a done context did not fail")
+	}
+	if got := s.List(); !slices.Equal(got, []time.Duration{time.Hour, time.Second}) {
+		t.Errorf("List() = %v", got)
+	}
+
+	var b Buffer
+	go func() {
+		fmt.Fprintf(&b, "starting\n")
+		fmt.Fprintf(&b, "serving addr=127.0.0.1:99\n")
+	}()
+	m, err := b.WaitFor(ctxT(t), regexp.MustCompile(`addr=(\S+)`))
+	if err != nil || m[1] != "127.0.0.1:99" || !strings.Contains(b.String(), "starting") {
+		t.Fatalf("WaitFor = %q, %v", m, err)
+	}
+	short, stop := context.WithCancel(context.Background())
+	stop()
+	if _, err := b.WaitFor(short, regexp.MustCompile("never")); err == nil {
+		t.Error("WaitFor of what never comes returned no error")
+	}
+}
+
+// TestServeSigned hands an endpoint a body signed as Discord signs it.
+func TestServeSigned(t *testing.T) {
+	f := New(t, Options{})
+	body := []byte(`{"type":1}`)
+	rec := f.ServeSigned(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got, _ := io.ReadAll(r.Body)
+		sig, _ := hex.DecodeString(r.Header.Get("X-Signature-Ed25519"))
+		if r.Method != "POST" || !bytes.Equal(got, body) || !ed25519.Verify(f.PublicKey(), append([]byte(r.Header.Get("X-Signature-Timestamp")), got...), sig) {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		w.WriteHeader(http.StatusTeapot)
+	}), body)
+	if rec.Code != http.StatusTeapot {
+		t.Fatalf("status %d: the signature does not verify", rec.Code)
+	}
 }

@@ -7,55 +7,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/twixtbot/twixtbot/bot/discordtest"
 )
-
-// watchedBuffer is standard error that a test can wait on.
-type watchedBuffer struct {
-	mu      sync.Mutex
-	b       strings.Builder
-	changed chan struct{}
-}
-
-func newWatchedBuffer() *watchedBuffer { return &watchedBuffer{changed: make(chan struct{})} }
-
-func (w *watchedBuffer) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	close(w.changed)
-	w.changed = make(chan struct{})
-	return w.b.Write(p)
-}
-
-func (w *watchedBuffer) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.String()
-}
-
-// waitFor waits until re matches what was written and returns the match's
-// first group.
-func (w *watchedBuffer) waitFor(t *testing.T, re *regexp.Regexp) string {
-	t.Helper()
-	timeout := time.After(15 * time.Second)
-	for {
-		w.mu.Lock()
-		m, ch := re.FindStringSubmatch(w.b.String()), w.changed
-		w.mu.Unlock()
-		if m != nil {
-			return m[1]
-		}
-		select {
-		case <-ch:
-		case <-timeout:
-			t.Fatalf("%s never appeared in:\n%s", re, w.String())
-		}
-	}
-}
 
 func get(t *testing.T, url string) (int, string) {
 	t.Helper()
@@ -79,14 +35,20 @@ func TestGatewayModeServesMetrics(t *testing.T) {
 		"TWIXTBOT_DB": filepath.Join(t.TempDir(), "twixt.db"), "DISCORD_API_BASE": fake.URL(),
 		"TWIXTBOT_METRICS_ADDR": "127.0.0.1:0",
 	}
-	stderr := newWatchedBuffer()
+	stderr := &discordtest.Buffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan int, 1)
 	go func() {
 		done <- run(ctx, nil, strings.NewReader(""), io.Discard, stderr, func(k string) string { return env[k] })
 	}()
-	addr := stderr.waitFor(t, regexp.MustCompile(`serving /metrics and /healthz" addr=(\S+)`))
+	wctx, wcancel := context.WithTimeout(ctx, 15*time.Second)
+	defer wcancel()
+	m, err := stderr.WaitFor(wctx, regexp.MustCompile(`serving /metrics and /healthz" addr=(\S+)`))
+	if err != nil {
+		t.Fatalf("the metrics server never started:\n%s", stderr)
+	}
+	addr := m[1]
 	fake.UseEndpoint("") // interactions come over the gateway
 	alice := fake.NewUser("alice")
 	if m := fake.Exchange(fake.Command(alice, "twixt help")).Message; !m.Ephemeral() || !strings.Contains(m.Content, "j12") {

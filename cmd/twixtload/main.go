@@ -86,31 +86,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if !*quiet {
 		c.Progress = stderr
 	}
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
+	for _, rec := range []struct {
+		path  string
+		start func(io.Writer) error
+		stop  func()
+	}{{*cpuProfile, pprof.StartCPUProfile, pprof.StopCPUProfile}, {*traceFile, trace.Start, trace.Stop}} {
+		if rec.path == "" {
+			continue
+		}
+		stop, err := record(rec.path, rec.start, rec.stop)
 		if err != nil {
 			fmt.Fprintf(stderr, "twixtload: %v\n", err)
 			return 2
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintf(stderr, "twixtload: %v\n", err)
-			return 2
-		}
-		defer pprof.StopCPUProfile()
-	}
-	if *traceFile != "" {
-		f, err := os.Create(*traceFile)
-		if err != nil {
-			fmt.Fprintf(stderr, "twixtload: %v\n", err)
-			return 2
-		}
-		defer f.Close()
-		if err := trace.Start(f); err != nil {
-			fmt.Fprintf(stderr, "twixtload: %v\n", err)
-			return 2
-		}
-		defer trace.Stop()
+		defer stop()
 	}
 	rep, err := loadtest.Run(ctx, c)
 	if err != nil {
@@ -150,6 +139,20 @@ func parseLimit(s string) (float64, int, error) {
 		return 0, 0, fmt.Errorf("%q: want RATE/BURST, such as 1/8 (actions per second per user, and at once)", s)
 	}
 	return rate, burst, nil
+}
+
+// record starts a CPU profile or an execution trace into a new file at
+// path; the returned func stops it and closes the file.
+func record(path string, start func(io.Writer) error, stop func()) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := start(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { stop(); f.Close() }, nil
 }
 
 func writeHeap(path string) error {

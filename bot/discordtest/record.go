@@ -1,0 +1,68 @@
+package discordtest
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Sleeps records the waits of code that takes a sleep function (the REST
+// client's retries and rate limits, say) instead of sleeping them: a test
+// checks that the wait asked for was Discord's retry_after, without
+// waiting for it. The zero value is ready.
+type Sleeps struct {
+	mu sync.Mutex
+	d  []time.Duration
+}
+
+// Sleep records d and returns at once: ctx's error, if it is done.
+func (s *Sleeps) Sleep(ctx context.Context, d time.Duration) error {
+	s.mu.Lock()
+	s.d = append(s.d, d)
+	s.mu.Unlock()
+	return ctx.Err()
+}
+
+// List is the waits asked for so far, in order.
+func (s *Sleeps) List() []time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.d)
+}
+
+// Buffer is a log sink that goroutines share (a bot's logger writes to
+// it) and that a test can read and wait on. The zero value is ready.
+type Buffer struct {
+	watched
+	b strings.Builder
+}
+
+// Write appends p.
+func (b *Buffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n, err := b.b.Write(p)
+	b.broadcast()
+	return n, err
+}
+
+// String is everything written so far.
+func (b *Buffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+// WaitFor waits until re matches what was written, and returns the match
+// and its groups.
+func (b *Buffer) WaitFor(ctx context.Context, re *regexp.Regexp) ([]string, error) {
+	var m []string
+	err := b.wait(ctx, func() bool {
+		m = re.FindStringSubmatch(b.b.String())
+		return m != nil
+	})
+	return m, err
+}
