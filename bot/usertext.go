@@ -85,7 +85,7 @@ func userMessage(err error) (string, bool) {
 // isGameError reports whether err is the rules refusing an action.
 func isGameError(err error) bool {
 	for _, target := range []error{
-		game.ErrOffBoard, game.ErrCorner, game.ErrOpponentBorder, game.ErrOccupied, game.ErrBoardFull,
+		game.ErrOffBoard, game.ErrCorner, game.ErrOpponentBorder, game.ErrOccupied,
 		game.ErrNotKnightMove, game.ErrNotOwnPeg, game.ErrLinkExists, game.ErrLinkCrosses, game.ErrNoSuchLink,
 		game.ErrRemovalInPP, game.ErrLinkNotNewPeg, game.ErrNotYourTurn, game.ErrStaleMove, game.ErrGameOver,
 		game.ErrSwapNotNow, game.ErrNotDouble, game.ErrPrivilegeUsed, game.ErrPrivilegeTooLate,
