@@ -209,7 +209,7 @@ func (s *Service) Conclude(ctx context.Context, a Actor, option string, reason g
 		return &Played{Game: ng}, nil
 	}
 	if g.State != storage.Active {
-		return nil, fmt.Errorf("%w: %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
+		return nil, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
 	}
 	m := game.Move{Kind: game.Conclude, Reason: reason, Color: winner}
 	mv, err := s.store.AppendMoves(ctx, g.ID, storage.AnyLen, []storage.SeatMove{{Seat: 1, Move: m}},
@@ -235,7 +235,7 @@ func (s *Service) Reseat(ctx context.Context, a Actor, option string, seat game.
 	old := g.User(seat)
 	ng, err := s.store.Update(ctx, g.ID, func(ng *storage.Game) error {
 		if !ng.State.Ongoing() {
-			return fmt.Errorf("%w: %s is %s", ErrNotRunning, ng.ID, stateWord(ng.State))
+			return fmt.Errorf("%w: game %s is %s", ErrNotRunning, ng.ID, stateWord(ng.State))
 		}
 		ng.Seats[seat-1] = user
 		if ng.State == storage.Proposed {

@@ -251,7 +251,7 @@ func (b *Bot) staleGuard(h discord.Handler) discord.Handler {
 		r, err := h(ctx, e)
 		if err != nil && (errors.Is(err, ErrStale) || errors.Is(err, ErrNotRunning) || errors.Is(err, ErrAnswered) ||
 			errors.Is(err, ErrExpired) || errors.Is(err, ErrNoDrawOffer) || errors.Is(err, storage.ErrConflict) ||
-			errors.Is(err, game.ErrPrivilegeTooLate) || errors.Is(err, game.ErrSwapNotNow) || errors.Is(err, game.ErrGameOver)) {
+			errors.Is(err, game.ErrGameOver)) {
 			b.disableLater(e)
 		}
 		return r, err

@@ -139,7 +139,7 @@ func (s *Service) Respond(ctx context.Context, a Actor, id storage.GameID, accep
 			return ErrNotForYou
 		}
 		if g.State != storage.Proposed {
-			return fmt.Errorf("%w: %s is already %s", ErrAnswered, g.ID, stateWord(g.State))
+			return fmt.Errorf("%w: the challenge %s is already %s", ErrAnswered, g.ID, stateWord(g.State))
 		}
 		if !g.Meta.Expires.IsZero() && !now.Before(g.Meta.Expires) {
 			// Too late: the challenge lapses now, whoever pressed.
@@ -155,7 +155,7 @@ func (s *Service) Respond(ctx context.Context, a Actor, id storage.GameID, accep
 			if !accept && len(g.Seats) == 2 {
 				return ErrNotForYou // the challenger cannot decline their own challenge
 			}
-			return fmt.Errorf("%w: you have already accepted; waiting for the others", ErrAnswered)
+			return fmt.Errorf("%w: you have already accepted; waiting for the others", ErrWaiting)
 		}
 		if !accept {
 			g.State = storage.Cancelled

@@ -24,6 +24,7 @@ var (
 	ErrExpired       = errors.New("challenge expired")
 	ErrNotForYou     = errors.New("not for you")
 	ErrAnswered      = errors.New("already answered")
+	ErrWaiting       = errors.New("already accepted")
 	ErrStale         = errors.New("stale button")
 	ErrNoDrawOffer   = errors.New("no draw offer")
 	ErrNotModerator  = errors.New("moderators only")

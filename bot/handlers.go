@@ -226,6 +226,16 @@ func (b *Bot) gameOption(ctx context.Context, e *discord.Event, mustPlay bool) (
 	return g, err
 }
 
+// loadOption finds the game a viewing command means and loads it with its
+// position.
+func (b *Bot) loadOption(ctx context.Context, e *discord.Event) (*storage.Game, *game.Game, error) {
+	g, err := b.gameOption(ctx, e, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	return b.store.Load(ctx, g.ID)
+}
+
 func (b *Bot) move(ctx context.Context, e *discord.Event) (discord.Reply, error) {
 	at, err := e.Options().RequireString(optAt)
 	if err != nil {
@@ -489,10 +499,6 @@ func (b *Bot) drawAnswer(accept bool) discord.Handler {
 }
 
 func (b *Bot) board(ctx context.Context, e *discord.Event) (discord.Reply, error) {
-	g, err := b.gameOption(ctx, e, false)
-	if err != nil {
-		return discord.Reply{}, err
-	}
 	theme, _, err := e.Options().String(optTheme)
 	if err != nil {
 		return discord.Reply{}, err
@@ -501,7 +507,7 @@ func (b *Bot) board(ctx context.Context, e *discord.Event) (discord.Reply, error
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	g, pos, err := b.store.Load(ctx, g.ID)
+	g, pos, err := b.loadOption(ctx, e)
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -526,11 +532,7 @@ func statusLine(g *storage.Game, pos *game.Game) string {
 }
 
 func (b *Bot) history(ctx context.Context, e *discord.Event) (discord.Reply, error) {
-	g, err := b.gameOption(ctx, e, false)
-	if err != nil {
-		return discord.Reply{}, err
-	}
-	g, pos, err := b.store.Load(ctx, g.ID)
+	g, pos, err := b.loadOption(ctx, e)
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -584,11 +586,7 @@ func historyText(g *storage.Game) (string, error) {
 }
 
 func (b *Bot) export(ctx context.Context, e *discord.Event) (discord.Reply, error) {
-	g, err := b.gameOption(ctx, e, false)
-	if err != nil {
-		return discord.Reply{}, err
-	}
-	g, pos, err := b.store.Load(ctx, g.ID)
+	g, pos, err := b.loadOption(ctx, e)
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -668,22 +666,28 @@ func (b *Bot) substitute(ctx context.Context, e *discord.Event) (discord.Reply, 
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	seat, err := e.Options().RequireInt(optSeat)
+	seat, id, name, isBot, err := seatAndPlayer(e)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	id, name, isBot, err := invitee(e, optPlayer)
+	old := g.User(seat)
+	ng, err := b.svc.Substitute(ctx, actorOf(e), g.ID, seat, id, isBot)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	old := g.User(game.Seat(seat))
-	ng, err := b.svc.Substitute(ctx, actorOf(e), g.ID, game.Seat(seat), id, isBot)
-	if err != nil {
-		return discord.Reply{}, err
-	}
-	b.setName(ctx, ng, game.Seat(seat), name)
+	b.setName(ctx, ng, seat, name)
 	text := fmt.Sprintf("%s takes seat %d of %s in place of %s, agreed by %s.", mention(string(id)), seat, g.ID, mention(string(old)), mention(string(e.UserID())))
 	return discord.Text(text).WithMentions(discord.UserID(id)), nil
+}
+
+// seatAndPlayer reads the seat and player options of a substitution.
+func seatAndPlayer(e *discord.Event) (game.Seat, storage.UserID, string, bool, error) {
+	seat, err := e.Options().RequireInt(optSeat)
+	if err != nil {
+		return 0, "", "", false, err
+	}
+	id, name, isBot, err := invitee(e, optPlayer)
+	return game.Seat(seat), id, name, isBot, err
 }
 
 // setName records a new player's display name for pictures and records.

@@ -40,7 +40,7 @@ func (s *Service) Play(ctx context.Context, a Actor, id storage.GameID, act Acti
 		return nil, err
 	}
 	if g.State != storage.Active {
-		return nil, fmt.Errorf("%w: %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
+		return nil, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
 	}
 	if act.Turns >= 0 && act.Turns != len(g.Log) {
 		return nil, fmt.Errorf("%w: the game has moved on since then", ErrStale)
@@ -60,9 +60,16 @@ func (s *Service) Play(ctx context.Context, a Actor, id storage.GameID, act Acti
 			moves = append(moves, storage.SeatMove{Seat: seat, Move: game.Move{Kind: game.Privilege}})
 		}
 	case game.Privilege:
+		can := false
 		for _, st := range g.SeatsOf(a.User) {
 			if pos.CanClaimPrivilege(st) {
-				seat = st
+				seat, can = st, true
+			}
+		}
+		if !can && act.Turns >= 0 && !pos.Over() && g.Settings.Players == 4 {
+			// A Claim Privilege button is for the player who just moved.
+			if last, ok := pos.Last(); ok && g.User(last.Seat) != a.User && !pos.PrivilegeUsed(last.Color) {
+				return nil, fmt.Errorf("%w: this button is for %s, who just moved", ErrNotForYou, mention(string(g.User(last.Seat))))
 			}
 		}
 		moves = append(moves, storage.SeatMove{Seat: seat, Move: act.Move})
@@ -109,7 +116,7 @@ func (s *Service) OfferDraw(ctx context.Context, a Actor, id storage.GameID) (*D
 		return nil, err
 	}
 	if g.State != storage.Active {
-		return nil, fmt.Errorf("%w: %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
+		return nil, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
 	}
 	seat, ok := seatOf(g, pos, a.User)
 	if !ok {
@@ -172,7 +179,7 @@ func (s *Service) DeclineDraw(ctx context.Context, a Actor, id storage.GameID, t
 // and returns their seat.
 func (s *Service) drawAnswerer(g *storage.Game, pos *game.Game, a Actor, turns int) (game.Seat, error) {
 	if g.State != storage.Active {
-		return 0, fmt.Errorf("%w: %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
+		return 0, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
 	}
 	off := g.Meta.DrawOffer
 	if off == 0 || len(g.Log) != turns {
@@ -194,7 +201,7 @@ func (s *Service) Substitute(ctx context.Context, a Actor, id storage.GameID, se
 	}
 	return s.store.Update(ctx, id, func(g *storage.Game) error {
 		if g.State != storage.Active {
-			return fmt.Errorf("%w: %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
+			return fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
 		}
 		if g.Settings.Players != 4 {
 			return optionError("substitutes are for Double TwixT; a moderator can reseat a two-player game")

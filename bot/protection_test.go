@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/bot/discordtest"
 	"github.com/twixtbot/twixtbot/game"
@@ -80,13 +78,6 @@ func TestFloodingUserIsSlowedDown(t *testing.T) {
 	}
 }
 
-// moderator is a user with Manage Server.
-func moderator(fake *discordtest.Fake, name string) discordtest.User {
-	u := fake.NewUser(name)
-	u.Permissions |= discordgo.PermissionManageGuild
-	return u
-}
-
 // TestLargestBoardIsServed: a moderator allows the engine's largest board,
 // 100x100 (and no larger), and a game on it, with a long move list, is
 // answered like any other: the board as a picture, the history as a file.
@@ -99,8 +90,8 @@ func TestLargestBoardIsServed(t *testing.T) {
 	}}})
 	mod, alice, bob := moderator(fake, "mod"), fake.NewUser("alice"), fake.NewUser("bob")
 	r.refused(mod, "twixtadmin set", "from 5 to 100", discordtest.Str(optSetting, "size_max"), discordtest.Str(optValue, "101"))
-	if m := r.do(mod, "twixtadmin set", discordtest.Str(optSetting, "size_max"), discordtest.Str(optValue, "100")).Message; !strings.Contains(m.Content, "**100**") {
-		t.Fatalf("size_max 100: %q", m.Content)
+	if m := r.set(mod, "size_max", "100"); !strings.Contains(m, "**100**") {
+		t.Fatalf("size_max 100: %q", m)
 	}
 	r.refused(alice, "twixt challenge", "101x101 board is not allowed", discordtest.UserOpt(optOpponent, bob), discordtest.Str(optSize, "101"))
 	ch := r.do(alice, "twixt challenge", discordtest.UserOpt(optOpponent, bob), discordtest.Str(optSize, "100"), discordtest.Str(optColor, "red")).Message
@@ -161,7 +152,7 @@ func TestMaxGamesIsEnforced(t *testing.T) {
 	for _, n := range []string{"alice", "bob", "carol", "dave", "erin", "frank"} {
 		u[n] = fake.NewUser(n)
 	}
-	r.do(mod, "twixtadmin set", discordtest.Str(optSetting, "max_games"), discordtest.Str(optValue, "2"))
+	r.set(mod, "max_games", "2")
 	challenge := func(from, to string) discordtest.Message {
 		return r.do(u[from], "twixt challenge", discordtest.UserOpt(optOpponent, u[to])).Message
 	}

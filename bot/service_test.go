@@ -142,7 +142,7 @@ func TestChallengeRules(t *testing.T) {
 	if _, err := f.svc.Respond(f.ctx, actor("carol"), g.ID, true); !errors.Is(err, ErrNotForYou) {
 		t.Errorf("stranger accepts: %v", err)
 	}
-	if _, err := f.svc.Respond(f.ctx, actor("alice"), g.ID, true); !errors.Is(err, ErrAnswered) {
+	if _, err := f.svc.Respond(f.ctx, actor("alice"), g.ID, true); !errors.Is(err, ErrWaiting) {
 		t.Errorf("challenger accepts own challenge: %v", err)
 	}
 	if _, err := f.svc.Respond(f.ctx, actor("alice"), g.ID, false); !errors.Is(err, ErrNotForYou) {

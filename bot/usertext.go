@@ -52,7 +52,7 @@ func userMessage(err error) (string, bool) {
 		return "The game moved on while you were acting: another action landed first. Look at the board and try again.", true
 	case errors.Is(err, storage.ErrWrongState):
 		return "That game is not running any more.", true
-	case errors.Is(err, ErrStale), errors.Is(err, ErrExpired), errors.Is(err, ErrAnswered),
+	case errors.Is(err, ErrStale), errors.Is(err, ErrExpired), errors.Is(err, ErrAnswered), errors.Is(err, ErrWaiting),
 		errors.Is(err, ErrNotRunning), errors.Is(err, ErrNoDrawOffer), errors.Is(err, ErrNotInGame),
 		errors.Is(err, ErrNotModerator), errors.Is(err, ErrBadOption), errors.Is(err, ErrBotChallenge):
 		return sentence(strings.TrimSpace(lastPart(err))), true
@@ -85,7 +85,7 @@ func userMessage(err error) (string, bool) {
 // isGameError reports whether err is the rules refusing an action.
 func isGameError(err error) bool {
 	for _, target := range []error{
-		game.ErrOffBoard, game.ErrCorner, game.ErrOpponentBorder, game.ErrOccupied, game.ErrBoardFull,
+		game.ErrOffBoard, game.ErrCorner, game.ErrOpponentBorder, game.ErrOccupied,
 		game.ErrNotKnightMove, game.ErrNotOwnPeg, game.ErrLinkExists, game.ErrLinkCrosses, game.ErrNoSuchLink,
 		game.ErrRemovalInPP, game.ErrLinkNotNewPeg, game.ErrNotYourTurn, game.ErrStaleMove, game.ErrGameOver,
 		game.ErrSwapNotNow, game.ErrNotDouble, game.ErrPrivilegeUsed, game.ErrPrivilegeTooLate,
@@ -112,7 +112,7 @@ func detail(err, sentinel error) string {
 // lastPart is the text after the last sentinel prefix of a wrapped error.
 func lastPart(err error) string {
 	s := err.Error()
-	for _, sentinel := range []error{ErrStale, ErrExpired, ErrAnswered, ErrNotRunning, ErrNoDrawOffer,
+	for _, sentinel := range []error{ErrStale, ErrExpired, ErrAnswered, ErrWaiting, ErrNotRunning, ErrNoDrawOffer,
 		ErrNotInGame, ErrNotModerator, ErrBadOption, ErrNotForYou, ErrBotChallenge} {
 		s = strings.TrimPrefix(s, sentinel.Error()+": ")
 	}

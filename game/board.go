@@ -23,7 +23,8 @@ type Board struct {
 	// looking at the eight neighbours one by one.
 	nbr [3][]uint8
 	// Union-find per colour over hole indices, plus two virtual nodes for
-	// the colour's first (n) and last (n+1) border rows.
+	// the colour's first (n) and last (n+1) border rows. A root holds
+	// minus the size of its set; any other node, its parent.
 	uf      [3][]int32
 	ufDirty [3]bool // a link was removed; rebuild before the next query
 	npegs   [3]int
@@ -66,7 +67,7 @@ func (b *Board) Reset() {
 	for c := Red; c <= Black; c++ {
 		clear(b.block[c])
 		clear(b.nbr[c])
-		copy(b.uf[c], b.g.ident)
+		copy(b.uf[c], b.g.fresh)
 		b.ufDirty[c] = false
 		b.npegs[c], b.nlinks[c] = 0, 0
 		b.free[c] = b.g.free[c]
@@ -237,8 +238,22 @@ func (b *Board) putPeg(i int, c Color) {
 // masks of the holes a knight step away.
 func (b *Board) markNeighbours(i int, c Color, on bool) {
 	nbr := b.nbr[c]
-	dirs := b.g.dirStep[i*8 : i*8+8]
-	for m := b.g.dirMask[i]; m != 0; m &= m - 1 {
+	dirs := b.g.dirStep[i*8 : i*8+8 : i*8+8]
+	m := b.g.dirMask[i]
+	if on && m == 0xFF {
+		// A hole away from the edges has all eight steps: no need to
+		// look at the mask bit by bit. (Bit k+4 is the step back.)
+		nbr[dirs[0].to] |= 1 << 4
+		nbr[dirs[1].to] |= 1 << 5
+		nbr[dirs[2].to] |= 1 << 6
+		nbr[dirs[3].to] |= 1 << 7
+		nbr[dirs[4].to] |= 1 << 0
+		nbr[dirs[5].to] |= 1 << 1
+		nbr[dirs[6].to] |= 1 << 2
+		nbr[dirs[7].to] |= 1 << 3
+		return
+	}
+	for ; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros8(m)
 		bit := uint8(1) << ((k + 4) & 7) // the step back to i
 		if on {
@@ -386,30 +401,39 @@ func (b *Board) idsToLinks(ids []int32) []Link {
 
 func (b *Board) find(c Color, x int32) int32 {
 	p := b.uf[c]
-	for p[x] != x {
-		p[x] = p[p[x]]
-		x = p[x]
+	for {
+		px := p[x]
+		if px < 0 {
+			return x
+		}
+		ppx := p[px]
+		if ppx < 0 {
+			return px
+		}
+		p[x] = ppx // path halving
+		x = ppx
 	}
-	return x
 }
 
+// union joins the sets of x and y, hanging the smaller under the larger
+// (a root holds minus its set's size), so trees stay shallow.
 func (b *Board) union(c Color, x, y int32) {
 	rx, ry := b.find(c, x), b.find(c, y)
-	if rx != ry {
-		// Hang the smaller index under the larger, so that the virtual
-		// border nodes, which have the largest indices, stay roots.
-		if rx < ry {
-			b.uf[c][rx] = ry
-		} else {
-			b.uf[c][ry] = rx
-		}
+	if rx == ry {
+		return
 	}
+	p := b.uf[c]
+	if p[rx] > p[ry] { // rx's set is the smaller
+		rx, ry = ry, rx
+	}
+	p[rx] += p[ry]
+	p[ry] = rx
 }
 
 // rebuild recomputes c's connectivity from scratch after a removal.
 func (b *Board) rebuild(c Color) {
 	p := b.uf[c]
-	copy(p, b.g.ident)
+	copy(p, b.g.fresh)
 	b.ufDirty[c] = false
 	for side := 0; side < 2; side++ {
 		for _, i := range b.g.border[c][side] {

@@ -23,7 +23,6 @@ var (
 	ErrCorner         = errors.New("corner hole")
 	ErrOpponentBorder = errors.New("in the opponent's border row")
 	ErrOccupied       = errors.New("hole occupied")
-	ErrBoardFull      = errors.New("no hole left")
 
 	// Links.
 	ErrNotKnightMove = errors.New("link is not a knight's move")

@@ -43,7 +43,7 @@ type geometry struct {
 	useBits []uint8 // per hole: bit c set when canUse[c]
 	side    [3][]uint8
 	free    [3]int  // holes each colour may peg on an empty board
-	ident   []int32 // 0, 1, 2, ... n+1: a fresh union-find
+	fresh   []int32 // all -1: a fresh union-find, every node its own set of size 1
 }
 
 var geometries sync.Map // Size -> *geometry
@@ -143,9 +143,9 @@ func newGeometry(s Size) *geometry {
 			}
 		}
 	}
-	g.ident = make([]int32, g.n+2)
-	for i := range g.ident {
-		g.ident[i] = int32(i)
+	g.fresh = make([]int32, g.n+2)
+	for i := range g.fresh {
+		g.fresh[i] = -1
 	}
 	return g
 }

@@ -22,6 +22,7 @@ func (b *Board) Playout(first Color, r Rand, scratch []int32) (Color, []int32) {
 			empty = append(empty, int32(i))
 		}
 	}
+	fr, _ := r.(*FastRand)
 	c := first
 	for {
 		// Draw holes from the live part of the list until one is usable
@@ -30,7 +31,12 @@ func (b *Board) Playout(first Color, r Rand, scratch []int32) (Color, []int32) {
 		use := b.g.canUse[c]
 		i := -1
 		for live > 0 {
-			k := r.IntN(live)
+			var k int
+			if fr != nil {
+				k = fr.IntN(live) // a direct call: no interface in the inner loop
+			} else {
+				k = r.IntN(live)
+			}
 			if use[empty[k]] {
 				i = int(empty[k])
 				last := len(empty) - 1
@@ -65,12 +71,20 @@ func (b *Board) placeAuto(i int, c Color) {
 // autolink makes every legal link from c's new peg in hole index i. The
 // peg has just been placed, so no link to it exists yet.
 func (b *Board) autolink(i int, c Color) {
-	dirs := b.g.dirStep[i*8 : i*8+8]
-	for m := b.nbr[c][i]; m != 0; m &= m - 1 {
-		s := dirs[bits.TrailingZeros8(m)]
-		if b.linkFree(int(s.link), c) {
-			b.addLink(int(s.link), c)
+	m := b.nbr[c][i]
+	if m == 0 {
+		return
+	}
+	dirs := b.g.dirStep[i*8 : i*8+8 : i*8+8]
+	// linkFree, with the crossing counters looked up once.
+	opp, own := b.block[c.Opponent()], b.block[c]
+	pp := b.rules == PP
+	for ; m != 0; m &= m - 1 {
+		id := int(dirs[bits.TrailingZeros8(m)].link)
+		if opp[id] != 0 || !pp && own[id] != 0 {
+			continue
 		}
+		b.addLink(id, c)
 	}
 }
 

@@ -1,78 +1,128 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"image/png"
 	"io"
-	"net/http"
+	"log/slog"
+	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/twixtbot/twixtbot/bot/discordtest"
+	"github.com/twixtbot/twixtbot/storage"
 )
 
-func get(t *testing.T, url string) (int, string) {
-	t.Helper()
-	resp, err := http.Get(url)
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestMissingTokenSaysWhereToGetIt(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run(context.Background(), nil, strings.NewReader(""), &out, &errb, env(map[string]string{"TWIXTBOT_DB": filepath.Join(t.TempDir(), "x.db")}))
+	if code != 2 || !strings.Contains(errb.String(), "DISCORD_TOKEN") || !strings.Contains(errb.String(), "discord.com/developers/applications") {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+}
+
+// TestConsole plays a short game in the offline console: the same router,
+// storage and renderer as the bot, driven by typed lines.
+func TestConsole(t *testing.T) {
+	dir := t.TempDir()
+	script := strings.Join([]string{
+		"alice: /twixt challenge opponent:bob size:5 color:red swap:false",
+		"bob: click accept/g1",
+		"bob: /twixt move at:a2",
+		"alice: /twixt move at:c1",
+		"bob: /twixt move at:a2",
+		"alice: /twixt move at:d3",
+		"bob: /twixt move at:a3",
+		"alice: /twixt move at:c5",
+		"what is this",
+		"quit",
+	}, "\n")
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"console", "-db", filepath.Join(dir, "c.db"), "-out", filepath.Join(dir, "boards")},
+		strings.NewReader(script), &out, &errb, env(nil))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	text := out.String()
+	for _, want := range []string{
+		"@bob, @alice challenges you to **TwixT** (g1)",
+		"[Accept: accept/g1]",
+		"g1 has started",
+		"Not your turn: it is @alice's move (Red)",
+		"1. Red (@alice) played C1",
+		"Game over: Red wins by connection (Red: @alice · Black: @bob)",
+		"! write who acts first",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the console did not print %q:\n%s", want, text)
+		}
+	}
+	pics, _ := filepath.Glob(filepath.Join(dir, "boards", "*.png"))
+	if len(pics) != 6 {
+		t.Fatalf("%d pictures saved, want 6 (start and five moves)", len(pics))
+	}
+	f, err := os.Open(pics[len(pics)-1])
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
+	defer f.Close()
+	if _, err := png.Decode(f); err != nil {
+		t.Errorf("the saved board is not a PNG: %v", err)
+	}
 }
 
-// TestGatewayModeServesMetrics runs the bot as its command line does, in
-// gateway mode against the fake Discord, with TWIXTBOT_METRICS_ADDR:
-// /metrics and /healthz are served there and count what the gateway
-// delivered, the token never shows in the log, and the bot stops cleanly.
-func TestGatewayModeServesMetrics(t *testing.T) {
-	fake := discordtest.New(t, discordtest.Options{})
-	env := map[string]string{
-		"DISCORD_TOKEN": fake.Token(), "DISCORD_APP_ID": fake.AppID(), "DISCORD_GUILD_ID": fake.GuildID(),
-		"TWIXTBOT_DB": filepath.Join(t.TempDir(), "twixt.db"), "DISCORD_API_BASE": fake.URL(),
-		"TWIXTBOT_METRICS_ADDR": "127.0.0.1:0",
-	}
-	stderr := &discordtest.Buffer{}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan int, 1)
-	go func() {
-		done <- run(ctx, nil, strings.NewReader(""), io.Discard, stderr, func(k string) string { return env[k] })
-	}()
-	wctx, wcancel := context.WithTimeout(ctx, 15*time.Second)
-	defer wcancel()
-	m, err := stderr.WaitFor(wctx, regexp.MustCompile(`serving /metrics and /healthz" addr=(\S+)`))
+// TestBackup copies a database offline, and from a running bot through
+// its control socket, and checks that the copies open and hold the game.
+func TestBackup(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "twixt.db")
+	st, err := storage.Open(db, nil)
 	if err != nil {
-		t.Fatalf("the metrics server never started:\n%s", stderr)
+		t.Fatal(err)
 	}
-	addr := m[1]
-	fake.UseEndpoint("") // interactions come over the gateway
-	alice := fake.NewUser("alice")
-	if m := fake.Exchange(fake.Command(alice, "twixt help")).Message; !m.Ephemeral() || !strings.Contains(m.Content, "j12") {
-		t.Fatalf("help over the gateway: %q", m.Content)
+	ctx := context.Background()
+	g, err := st.Create(ctx, &storage.Game{Seats: []storage.UserID{"1", "2"}, Place: storage.Place{Guild: "g", Channel: "c"}, State: storage.Active})
+	if err != nil {
+		t.Fatal(err)
 	}
-	code, text := get(t, "http://"+addr+"/metrics")
-	for _, want := range []string{`twixtbot_interactions_total{route="twixt help",outcome="ok"} 1`, "twixtbot_active_games 0\n", "twixtbot_interactions_in_flight 0\n"} {
-		if code != 200 || !strings.Contains(text, want) {
-			t.Errorf("/metrics (%d) lacks %q:\n%s", code, want, text)
+	// Online: the store is held open (as by a running bot), so the backup
+	// goes through the control socket.
+	ctl, err := listenControl(db, st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	live := filepath.Join(dir, "live.db")
+	if code := run(ctx, []string{"backup", "-db", db, live}, nil, &out, &errb, env(nil)); code != 0 {
+		t.Fatalf("live backup: exit %d: %s", code, errb.String())
+	}
+	ctl.Close()
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Offline: the file is free, so the backup opens it itself.
+	offline := filepath.Join(dir, "offline.db")
+	if code := run(ctx, []string{"backup", "-db", db, offline}, nil, &out, &errb, env(nil)); code != 0 {
+		t.Fatalf("offline backup: exit %d: %s", code, errb.String())
+	}
+	for _, copy := range []string{live, offline} {
+		c, err := storage.Open(copy, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", copy, err)
+		}
+		got, err := c.Get(ctx, g.ID)
+		c.Close()
+		if err != nil || got.State != storage.Active {
+			t.Errorf("%s holds %v (%v)", copy, got, err)
 		}
 	}
-	if code, body := get(t, "http://"+addr+"/healthz"); code != 200 || strings.TrimSpace(body) != "ok" {
-		t.Errorf("/healthz: %d %q", code, body)
+	if code := run(ctx, []string{"backup", "-db", filepath.Join(dir, "none.db"), offline}, nil, &out, &errb, env(nil)); code != 1 || !strings.Contains(errb.String(), "cannot read the database") {
+		t.Errorf("backup of a missing database: exit %d, %q", code, errb.String())
 	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit status %d:\n%s", code, stderr)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("the bot did not stop")
-	}
-	if log := stderr.String(); strings.Contains(log, fake.Token()) || !strings.Contains(log, `msg=interaction`) {
-		t.Errorf("the log holds the token, or no interaction line:\n%s", log)
+	if code := run(ctx, []string{"backup", "-db", db}, nil, &out, &errb, env(nil)); code != 2 {
+		t.Errorf("backup without OUT: exit %d", code)
 	}
 }

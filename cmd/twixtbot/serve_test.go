@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/twixtbot/twixtbot/bot/discordtest"
+)
+
+func get(t *testing.T, url string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// TestGatewayModeServesMetrics runs the bot as its command line does, in
+// gateway mode against the fake Discord, with TWIXTBOT_METRICS_ADDR:
+// /metrics and /healthz are served there and count what the gateway
+// delivered, the token never shows in the log, and the bot stops cleanly.
+func TestGatewayModeServesMetrics(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	vars := map[string]string{
+		"DISCORD_TOKEN": fake.Token(), "DISCORD_APP_ID": fake.AppID(), "DISCORD_GUILD_ID": fake.GuildID(),
+		"TWIXTBOT_DB": filepath.Join(t.TempDir(), "twixt.db"), "DISCORD_API_BASE": fake.URL(),
+		"TWIXTBOT_METRICS_ADDR": "127.0.0.1:0",
+	}
+	stderr := &discordtest.Buffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, nil, strings.NewReader(""), io.Discard, stderr, env(vars))
+	}()
+	wctx, wcancel := context.WithTimeout(ctx, 15*time.Second)
+	defer wcancel()
+	m, err := stderr.WaitFor(wctx, regexp.MustCompile(`serving /metrics and /healthz" addr=(\S+)`))
+	if err != nil {
+		t.Fatalf("the metrics server never started:\n%s", stderr)
+	}
+	addr := m[1]
+	fake.UseEndpoint("") // interactions come over the gateway
+	alice := fake.NewUser("alice")
+	if m := fake.Exchange(fake.Command(alice, "twixt help")).Message; !m.Ephemeral() || !strings.Contains(m.Content, "j12") {
+		t.Fatalf("help over the gateway: %q", m.Content)
+	}
+	code, text := get(t, "http://"+addr+"/metrics")
+	for _, want := range []string{`twixtbot_interactions_total{route="twixt help",outcome="ok"} 1`, "twixtbot_active_games 0\n", "twixtbot_interactions_in_flight 0\n"} {
+		if code != 200 || !strings.Contains(text, want) {
+			t.Errorf("/metrics (%d) lacks %q:\n%s", code, want, text)
+		}
+	}
+	if code, body := get(t, "http://"+addr+"/healthz"); code != 200 || strings.TrimSpace(body) != "ok" {
+		t.Errorf("/healthz: %d %q", code, body)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit status %d:\n%s", code, stderr)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the bot did not stop")
+	}
+	if log := stderr.String(); strings.Contains(log, fake.Token()) || !strings.Contains(log, `msg=interaction`) {
+		t.Errorf("the log holds the token, or no interaction line:\n%s", log)
+	}
+}
