@@ -14,7 +14,9 @@ import (
 // store on concurrent games, as the bot makes them: each goroutine plays
 // its own game, picks a legal move in the position the last AppendMove
 // returned (which the bot renders), and commits it with AppendMove, whose
-// writer reloads and replays the game to check it. A game is left after
+// writer reloads the game and checks the move against its position (the
+// one kept since the last move; a replay of the log without it). A game is
+// left after
 // 200 moves (or when it ends) for a new one, so the games replayed are of
 // ordinary length. The goroutines count is per CPU.
 func BenchmarkAppendMove(b *testing.B) {
@@ -48,21 +50,34 @@ func BenchmarkAppendMove(b *testing.B) {
 }
 
 // BenchmarkLoad200 measures loading a game of 200 moves: reading and
-// decoding its record and replaying its log through the rules engine.
+// decoding its record and replaying its log through the rules engine
+// (replay, with no positions kept), or copying the position kept since its
+// last move (kept, as the bot does).
 func BenchmarkLoad200(b *testing.B) {
-	s, _ := openTest(b)
-	g := newGame(Active)
-	g.Log = randomLog(b, game.Settings{}, 200, 7)
-	if len(g.Log) != 200 {
-		b.Fatalf("the random game ended after %d moves", len(g.Log))
-	}
-	id := create(b, s, g).ID
-	b.ReportAllocs()
-	for b.Loop() {
-		_, pos, err := s.Load(ctx, id)
-		if err != nil || pos.Turns() != 200 {
-			b.Fatal(err)
-		}
+	for _, sub := range []struct {
+		name  string
+		cache int
+	}{{"replay", -1}, {"kept", 0}} {
+		b.Run(sub.name, func(b *testing.B) {
+			s, err := Open(filepath.Join(b.TempDir(), "twixt.db"), &Options{PositionCache: sub.cache})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			g := newGame(Active)
+			g.Log = randomLog(b, game.Settings{}, 200, 7)
+			if len(g.Log) != 200 {
+				b.Fatalf("the random game ended after %d moves", len(g.Log))
+			}
+			id := create(b, s, g).ID
+			b.ReportAllocs()
+			for b.Loop() {
+				_, pos, err := s.Load(ctx, id)
+				if err != nil || pos.Turns() != 200 {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
