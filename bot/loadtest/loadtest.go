@@ -12,8 +12,12 @@ import (
 	"path/filepath"
 	"runtime/metrics"
 	"runtime/pprof"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/twixtbot/twixtbot/bot"
 	"github.com/twixtbot/twixtbot/bot/discord"
@@ -200,6 +204,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 
+	if err := r.allowSize(ctx); err != nil {
+		stop()
+		r.store.Close()
+		r.tb.Close()
+		return nil, err
+	}
+
 	games := make([]*player, cfg.Games)
 	peak := sampleHeap()
 	cpu0 := cpuTime()
@@ -303,6 +314,28 @@ func (r *run) startBot(ctx context.Context, db string) (stop func() error, err e
 		r.bot.Wait()
 		return err
 	}, nil
+}
+
+// allowSize has a moderator allow the board size, when it is beyond the
+// default policy's largest.
+func (r *run) allowSize(ctx context.Context) error {
+	if r.cfg.Size <= bot.DefaultPolicy().MaxSize {
+		return nil
+	}
+	mod := r.fake.NewUser("moderator")
+	mod.Permissions |= discordgo.PermissionManageGuild
+	i := r.fake.Command(mod, "twixtadmin set", discordtest.Str("setting", "size_max"), discordtest.Str("value", strconv.Itoa(r.cfg.Size)))
+	if err := r.fake.Deliver(ctx, i); err != nil {
+		return err
+	}
+	res, err := r.fake.WaitResult(ctx, i.ID)
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(res.Message.Content, "is now") {
+		return fmt.Errorf("boards of %d cannot be allowed: %s", r.cfg.Size, res.Message.Content)
+	}
+	return nil
 }
 
 // report checks the store against what the players were told and gathers

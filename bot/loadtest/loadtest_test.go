@@ -47,6 +47,16 @@ func TestShortRun(t *testing.T) {
 	}
 }
 
+// TestShortRunOnLargeBoards: boards beyond the default policy's largest
+// are allowed by a moderator first; beyond the engine's, the run cannot
+// be made.
+func TestShortRunOnLargeBoards(t *testing.T) {
+	runShort(t, Config{Games: 2, Size: 60, MaxTurns: 4, Seed: 5})
+	if _, err := Run(context.Background(), Config{Games: 1, Size: 101, Dir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "101") {
+		t.Errorf("101x101: %v", err)
+	}
+}
+
 // TestShortRunToTheEnd plays small boards until each game ends by itself:
 // a connection, or no path left for either side.
 func TestShortRunToTheEnd(t *testing.T) {

@@ -47,7 +47,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var c loadtest.Config
 	fs.IntVar(&c.Games, "games", 100, "games played at once")
-	fs.IntVar(&c.Size, "size", 24, "board side")
+	fs.IntVar(&c.Size, "size", 24, "board side, 5 to 100 (beyond 48 a moderator allows it first)")
 	fs.IntVar(&c.MaxTurns, "max-turns", 60, "turns after which the player to move resigns; -1: play each game to its end")
 	fs.Float64Var(&c.Rate, "rate", 0, "interactions per second, all games together; 0: as fast as the bot answers")
 	fs.Float64Var(&c.Swap, "swap", 0.2, "chance that the second player swaps when allowed; -1: never")
