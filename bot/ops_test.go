@@ -3,7 +3,6 @@ package bot
 import (
 	"bufio"
 	"encoding/json"
-	"io"
 	"net/http"
 	"regexp"
 	"strings"
@@ -21,16 +20,11 @@ import (
 // get fetches a path of the bot's HTTP server.
 func (r *botRun) get(path string) (int, string, http.Header) {
 	r.t.Helper()
-	resp, err := http.Get(r.url + path)
+	resp, body, err := discordtest.Get(waitCtx(r.t), r.url+path)
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	return resp.StatusCode, string(b), resp.Header
+	return resp.StatusCode, body, resp.Header
 }
 
 // TestHealthzFollowsTheStore: /healthz, on the interactions server, is

@@ -3,9 +3,7 @@ package discord
 import (
 	"context"
 	"errors"
-	"io"
 	"net"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -33,13 +31,11 @@ func startApp(t *testing.T, a *App) (net.Addr, func() error) {
 
 func httpGet(t *testing.T, url string) (int, string) {
 	t.Helper()
-	resp, err := http.Get(url)
+	resp, body, err := discordtest.Get(waitCtx(t), url)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
+	return resp.StatusCode, body
 }
 
 func TestAppHTTPMode(t *testing.T) {

@@ -532,3 +532,14 @@ func TestServeSigned(t *testing.T) {
 		t.Fatalf("status %d: the signature does not verify", rec.Code)
 	}
 }
+
+func TestGet(t *testing.T) {
+	f := New(t, Options{})
+	resp, body, err := Get(ctxT(t), f.URL()+"/api/v9/gateway")
+	if err != nil || resp.StatusCode != 200 || !strings.Contains(body, `"url":"ws`) {
+		t.Fatalf("%v %q %v", resp, body, err)
+	}
+	if _, _, err := Get(ctxT(t), "http://127.0.0.1:0/"); err == nil {
+		t.Error("no error from a port nobody listens on")
+	}
+}

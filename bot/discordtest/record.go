@@ -2,6 +2,8 @@ package discordtest
 
 import (
 	"context"
+	"io"
+	"net/http"
 	"regexp"
 	"slices"
 	"strings"
@@ -65,4 +67,20 @@ func (b *Buffer) WaitFor(ctx context.Context, re *regexp.Regexp) ([]string, erro
 		return m != nil
 	})
 	return m, err
+}
+
+// Get fetches url (a bot's /metrics or /healthz, say) and returns the
+// answer, whose body is read and closed, with the body's text.
+func Get(ctx context.Context, url string) (*http.Response, string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, "", err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return resp, string(b), err
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"io"
-	"net/http"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -15,13 +14,11 @@ import (
 
 func get(t *testing.T, url string) (int, string) {
 	t.Helper()
-	resp, err := http.Get(url)
+	resp, body, err := discordtest.Get(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
+	return resp.StatusCode, body
 }
 
 // TestGatewayModeServesMetrics runs the bot as its command line does, in
