@@ -122,6 +122,7 @@ type base struct {
 	pill    [2]sprite // the header's highlight of a line: to move, and won
 	swatch  [3]sprite // per side, a peg sized for the header
 	pal     []uint8   // img mapped to the palette
+	frames  sync.Pool // *frame: pictures drawn over this base, for reuse
 }
 
 type baseKey struct {

@@ -18,10 +18,10 @@ func PNG(w io.Writer, v *View, o Options) error {
 	if err != nil {
 		return err
 	}
-	pal := getPaletted(b)
-	defer palPool.Put(&pal.Pix)
-	b.render(pal, v)
-	return encoder.Encode(w, pal)
+	f := b.getFrame()
+	defer b.frames.Put(f)
+	b.render(f, v)
+	return encoder.Encode(w, f.pal)
 }
 
 // Image draws the view into a new paletted image, which the caller owns
@@ -31,9 +31,12 @@ func Image(v *View, o Options) (*image.Paletted, error) {
 	if err != nil {
 		return nil, err
 	}
-	pal := image.NewPaletted(image.Rect(0, 0, b.layout.Width, b.layout.Height), slices.Clone(b.theme.palette))
-	b.render(pal, v)
-	return pal, nil
+	f := b.getFrame()
+	defer b.frames.Put(f)
+	b.render(f, v)
+	out := image.NewPaletted(f.pal.Rect, slices.Clone(b.theme.palette))
+	copy(out.Pix, f.pal.Pix)
+	return out, nil
 }
 
 // prepare checks the options and the view and fetches the empty board.
@@ -61,23 +64,19 @@ func (c *canvas) put(sp *sprite, p image.Point) {
 	}
 }
 
-// render draws the view into pal: the pieces go over a full-colour copy of
-// the empty board, and only the pixels they changed are mapped to the
-// palette over a copy of the empty board's indices.
-func (b *base) render(pal *image.Paletted, v *View) {
-	c := &canvas{RGBA: getRGBA(b.layout), dirty: make([]image.Rectangle, 0, 256)}
-	defer rgbaPool.Put(&c.Pix)
-	b.draw(c, v)
-	copy(pal.Pix, b.pal)
-	b.theme.quantize(pal.Pix, c.RGBA, b.layout.Header)
-	for _, r := range c.dirty {
-		b.theme.quantize(pal.Pix, c.RGBA, r)
+// render draws the view into frame f: the pieces go over a full-colour copy
+// of the empty board, and only the pixels they changed (and the header) are
+// mapped to the palette over a copy of the empty board's indices.
+func (b *base) render(f *frame, v *View) {
+	b.draw(f.canvas, v)
+	b.theme.quantize(f.pal.Pix, f.RGBA, b.layout.Header)
+	for _, r := range f.dirty {
+		b.theme.quantize(f.pal.Pix, f.RGBA, r)
 	}
 }
 
 // draw paints the position over a copy of the empty board.
 func (b *base) draw(c *canvas, v *View) {
-	copy(c.Pix, b.img.Pix)
 	b.drawHeader(c, v)
 	for _, l := range v.WinLinks {
 		b.putLink(c, &b.winLink, l)
@@ -114,26 +113,44 @@ func (b *base) putLink(c *canvas, sprites *[4]sprite, l game.Link) {
 	}
 }
 
-// Pixel buffers are reused between calls: one pool for the full-colour
-// canvases, one for the palette indices.
-var rgbaPool, palPool sync.Pool // *[]byte
+// frame is a picture being drawn over one base: the full-colour canvas and
+// the palette indices. Frames are reused: a frame back from its base's pool
+// differs from the empty board only in the header and the rectangles its
+// last picture touched, so only those are copied back, not the whole board
+// (a 24x24 board at the default scale is 1.3 MB of colour).
+type frame struct {
+	*canvas
+	pal *image.Paletted
+}
 
-func getBuf(p *sync.Pool, n int) []byte {
-	if b, ok := p.Get().(*[]byte); ok && cap(*b) >= n {
-		return (*b)[:n]
+// getFrame returns a frame holding the empty board.
+func (b *base) getFrame() *frame {
+	if f, ok := b.frames.Get().(*frame); ok {
+		b.restore(f, b.layout.Header)
+		for _, r := range f.dirty {
+			b.restore(f, r)
+		}
+		f.dirty = f.dirty[:0]
+		return f
 	}
-	return make([]byte, n)
+	r := b.img.Rect
+	f := &frame{
+		canvas: &canvas{RGBA: image.NewRGBA(r), dirty: make([]image.Rectangle, 0, 256)},
+		pal:    &image.Paletted{Pix: slices.Clone(b.pal), Stride: r.Dx(), Rect: r, Palette: b.theme.palette},
+	}
+	copy(f.Pix, b.img.Pix)
+	return f
 }
 
-func getRGBA(l Layout) *image.RGBA {
-	r := image.Rect(0, 0, l.Width, l.Height)
-	return &image.RGBA{Pix: getBuf(&rgbaPool, 4*l.Width*l.Height), Stride: 4 * l.Width, Rect: r}
-}
-
-func getPaletted(b *base) *image.Paletted {
-	l := b.layout
-	r := image.Rect(0, 0, l.Width, l.Height)
-	return &image.Paletted{Pix: getBuf(&palPool, l.Width*l.Height), Stride: l.Width, Rect: r, Palette: b.theme.palette}
+// restore copies rectangle r of the empty board back into f.
+func (b *base) restore(f *frame, r image.Rectangle) {
+	r = r.Intersect(b.img.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		i := b.img.PixOffset(r.Min.X, y)
+		copy(f.Pix[i:i+4*r.Dx()], b.img.Pix[i:i+4*r.Dx()])
+		j := f.pal.PixOffset(r.Min.X, y)
+		copy(f.pal.Pix[j:j+r.Dx()], b.pal[j:j+r.Dx()])
+	}
 }
 
 // encoder writes PNGs with the fastest compression, reusing its buffers.

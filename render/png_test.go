@@ -648,3 +648,37 @@ func TestImageMatchesPNG(t *testing.T) {
 		t.Error("drawing another picture changed an image already returned")
 	}
 }
+
+// TestFrameReuse draws a busy position, then an empty one in the same
+// (reused) frame: the second picture must be exactly the one a fresh frame
+// gives, so nothing of the first is left behind.
+func TestFrameReuse(t *testing.T) {
+	busy := midgame(t)
+	busy.Players = []Player{{Seat: 1, Color: game.Red, Name: "A very long name, with descenders: gjpqy"}, {Seat: 2, Color: game.Black, Name: "Ágnes Ýgg"}}
+	empty := FromGame(gameOf(t, game.Settings{}, ""), "x", "y")
+	for _, th := range Themes() {
+		o := Options{Theme: th}
+		b, err := prepare(busy, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh := b.getFrame()
+		b.render(fresh, empty)
+		want := slices.Clone(fresh.pal.Pix)
+
+		f := b.getFrame()
+		b.render(f, busy)
+		b.frames.Put(f)
+		again := b.getFrame()
+		if again != f {
+			t.Skip("the pool did not hand the frame back; nothing to check")
+		}
+		b.render(again, empty)
+		if !slices.Equal(again.pal.Pix, want) {
+			t.Errorf("%v: a reused frame differs from a fresh one", th)
+		}
+		if !slices.Equal(again.Pix, fresh.Pix) {
+			t.Errorf("%v: a reused frame's colours differ from a fresh one", th)
+		}
+	}
+}
