@@ -7,6 +7,7 @@ require (
 	github.com/fogleman/gg v1.3.0
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0
 	github.com/gorilla/websocket v1.4.2
+	github.com/klauspost/compress v1.20.3
 	go.etcd.io/bbolt v1.5.0
 	golang.org/x/image v0.47.0
 )

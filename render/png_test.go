@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/png"
 	"math"
 	"slices"
 	"strings"
@@ -680,5 +681,37 @@ func TestFrameReuse(t *testing.T) {
 		if !slices.Equal(again.Pix, fresh.Pix) {
 			t.Errorf("%v: a reused frame's colours differ from a fresh one", th)
 		}
+	}
+}
+
+// TestWritePNG checks the hand-written PNG chunks: the standard decoder
+// reads back exactly the picture's palette and every pixel's index, with
+// transparency where the palette has it.
+func TestWritePNG(t *testing.T) {
+	pal := image.NewPaletted(image.Rect(0, 0, 37, 11), color.Palette{
+		color.RGBA{0xff, 0, 0, 0xff}, color.RGBA{0, 0x80, 0, 0x80}, color.RGBA{0, 0, 0, 0}, color.RGBA{1, 2, 3, 0xff},
+	})
+	for i := range pal.Pix {
+		pal.Pix[i] = uint8(i*7%5) % 4
+	}
+	var buf bytes.Buffer
+	if err := writePNG(&buf, pal); err != nil {
+		t.Fatal(err)
+	}
+	got, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gp, ok := got.(*image.Paletted)
+	if !ok || gp.Rect != pal.Rect || len(gp.Palette) != len(pal.Palette) {
+		t.Fatalf("decoded %T %v", got, got.Bounds())
+	}
+	for i, c := range pal.Palette {
+		if a, b := color.NRGBAModel.Convert(c), color.NRGBAModel.Convert(gp.Palette[i]); a != b {
+			t.Errorf("palette %d: %v, decoded %v", i, a, b)
+		}
+	}
+	if !bytes.Equal(gp.Pix, pal.Pix) {
+		t.Error("the decoded pixels differ")
 	}
 }
