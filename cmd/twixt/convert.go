@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/twixtbot/twixtbot/game"
 )
@@ -25,28 +24,14 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "twixt convert: --to %q: write sgf or moves\n", *to)
 		return exitBad
 	}
-	rec, g, err := opts.load(path, stdin)
-	if re, isRejected := rejected(err); isRejected {
-		fmt.Fprintf(stderr, "twixt convert: %s: move %d (%s) is refused: %v\n", displayName(path), g.Turns()+1, rec.Token(re.Index), re.Err)
-		return exitRejected
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "twixt convert: %v\n", err)
-		return exitBad
+	rec, g, code, ok := opts.loadGame("convert", path, stdin, stderr)
+	if !ok {
+		return code
 	}
 	data, err := game.NewRecord(g, rec.Names...).Marshal(f)
 	if err != nil {
 		fmt.Fprintf(stderr, "twixt convert: %v\n", err)
 		return exitBad
 	}
-	if *out == "" {
-		_, err = stdout.Write(data)
-	} else {
-		err = os.WriteFile(*out, data, 0o644)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "twixt convert: cannot write: %v\n", err)
-		return exitBad
-	}
-	return exitOK
+	return writeOut("convert", *out, data, stdout, stderr)
 }

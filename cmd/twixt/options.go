@@ -121,6 +121,38 @@ func displayName(path string) string {
 	return path
 }
 
+// loadGame loads the record for a command that needs every move accepted
+// (convert, render). On failure it says why on stderr and returns the exit
+// status: exitRejected for a move the rules refuse, exitBad for a file
+// that cannot be read.
+func (o *replayOptions) loadGame(command, path string, stdin io.Reader, stderr io.Writer) (*game.Record, *game.Game, int, bool) {
+	rec, g, err := o.load(path, stdin)
+	if re, isRejected := rejected(err); isRejected {
+		fmt.Fprintf(stderr, "twixt %s: %s: move %d (%s) is refused: %v\n", command, displayName(path), g.Turns()+1, rec.Token(re.Index), re.Err)
+		return nil, nil, exitRejected, false
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "twixt %s: %v\n", command, err)
+		return nil, nil, exitBad, false
+	}
+	return rec, g, exitOK, true
+}
+
+// writeOut writes data to the file out, or to stdout when out is empty.
+func writeOut(command, out string, data []byte, stdout, stderr io.Writer) int {
+	var err error
+	if out == "" {
+		_, err = stdout.Write(data)
+	} else {
+		err = os.WriteFile(out, data, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "twixt %s: cannot write: %v\n", command, err)
+		return exitBad
+	}
+	return exitOK
+}
+
 // rejected reports whether err is a move the rules refused.
 func rejected(err error) (*game.ReplayError, bool) {
 	var re *game.ReplayError

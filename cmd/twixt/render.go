@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/twixtbot/twixtbot/render"
 )
@@ -37,14 +36,9 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "twixt render: say where to write the picture with -o out.png (or use --text)")
 		return exitBad
 	}
-	rec, g, err := opts.load(path, stdin)
-	if re, isRejected := rejected(err); isRejected {
-		fmt.Fprintf(stderr, "twixt render: %s: move %d (%s) is refused: %v\n", displayName(path), g.Turns()+1, rec.Token(re.Index), re.Err)
-		return exitRejected
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "twixt render: %v\n", err)
-		return exitBad
+	rec, g, code, ok := opts.loadGame("render", path, stdin, stderr)
+	if !ok {
+		return code
 	}
 	v := render.FromGame(g, rec.Names...)
 	o := render.Options{Theme: th, Scale: sc}
@@ -60,14 +54,5 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "twixt render: %v\n", err)
 		return exitBad
 	}
-	if *out == "" {
-		_, err = stdout.Write(buf.Bytes())
-	} else {
-		err = os.WriteFile(*out, buf.Bytes(), 0o644)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "twixt render: cannot write: %v\n", err)
-		return exitBad
-	}
-	return exitOK
+	return writeOut("render", *out, buf.Bytes(), stdout, stderr)
 }
