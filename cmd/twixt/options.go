@@ -11,7 +11,7 @@ import (
 )
 
 // replayOptions are the flags shared by every command that reads a game
-// record (replay, convert, and render to come): the format, and the
+// record (replay, convert and render): the format, and the
 // settings for what the record's own header does not state.
 type replayOptions struct {
 	format     string
