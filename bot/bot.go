@@ -38,13 +38,10 @@ type Options struct {
 	Store    Store
 	Notifier discord.Notifier // posts outside an interaction: announcements, threads
 	Logger   *slog.Logger
-	Now      func() time.Time        // default time.Now
-	Intn     func(n int) int         // random numbers for random colours; default math/rand
-	Limiter  *discord.UserLimiter    // per-user rate limit; nil for none
-	Metrics  *discord.Metrics        // to add the active-games gauge; optional
-	Extra    []discord.Middleware    // more middleware, outermost first
-	Service  *Service                // to share one; default built from the above
-	Route    func(r *discord.Router) // last word on routing, for tests
+	Now      func() time.Time     // default time.Now
+	Intn     func(n int) int      // random numbers for random colours; default math/rand
+	Limiter  *discord.UserLimiter // per-user rate limit; nil for none
+	Metrics  *discord.Metrics     // to add the active-games gauge; optional
 }
 
 // New returns a bot over a store.
@@ -58,10 +55,7 @@ func New(o Options) *Bot {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	svc := o.Service
-	if svc == nil {
-		svc = NewService(o.Store, o.Now, o.Intn)
-	}
+	svc := NewService(o.Store, o.Now, o.Intn)
 	return &Bot{svc: svc, store: o.Store, notify: o.Notifier, log: o.Logger, now: o.Now, opts: o}
 }
 
@@ -266,7 +260,6 @@ func (b *Bot) Router() *discord.Router {
 	if o.Limiter != nil {
 		r.Use(discord.RateLimit(o.Limiter))
 	}
-	r.Use(o.Extra...)
 	cmd := func(path string, h discord.Handler) { r.Command(path, b.errWrap(h)) }
 	btn := func(pattern string, h discord.Handler) { r.Component(pattern, b.errWrap(b.staleGuard(h))) }
 
@@ -322,9 +315,6 @@ func (b *Bot) Router() *discord.Router {
 		})
 	}
 	r.Undelivered(b.repost)
-	if o.Route != nil {
-		o.Route(r)
-	}
 	return r
 }
 
