@@ -159,12 +159,21 @@ type Meta struct {
 	// Names are the players' display names per seat (Names[0] for seat 1),
 	// as Discord showed them when they joined, for pictures and records.
 	Names []string
+	// Computer are the seats the computer plays, and ComputerLevel how
+	// strongly it plays them (the engine's level, 1 to maxComputerLevel); both are zero
+	// in a game between people. The computer's user sits in those seats
+	// like any player.
+	Computer      SeatSet
+	ComputerLevel int
 }
 
 // maxThemeLen bounds Meta.Theme, and maxNameLen each of Meta.Names.
 const (
 	maxThemeLen = 64
 	maxNameLen  = 100
+	// maxComputerLevel bounds Meta.ComputerLevel loosely: the engine
+	// checks its own range.
+	maxComputerLevel = 99
 )
 
 // Game is a stored game: the terms it is played on, who plays, where, how

@@ -56,6 +56,9 @@ func checkRecord(g *Game) error {
 	if g.Meta.Accepted&^all != 0 {
 		return fmt.Errorf("accepted seats %s in a %d-player game", g.Meta.Accepted, players)
 	}
+	if g.Meta.Computer&^all != 0 || (g.Meta.Computer == 0) != (g.Meta.ComputerLevel == 0) || g.Meta.ComputerLevel < 0 || g.Meta.ComputerLevel > maxComputerLevel {
+		return fmt.Errorf("computer seats %s at level %d in a %d-player game", g.Meta.Computer, g.Meta.ComputerLevel, players)
+	}
 	if g.Meta.DrawOffer < 0 || int(g.Meta.DrawOffer) > players {
 		return fmt.Errorf("a draw offer from %s in a %d-player game", g.Meta.DrawOffer, players)
 	}
