@@ -29,6 +29,7 @@ type Bot struct {
 	log    *slog.Logger
 	now    func() time.Time
 	opts   Options
+	comp   *computer
 
 	bg sync.WaitGroup // announcements and edits sent after a reply
 }
@@ -42,6 +43,7 @@ type Options struct {
 	Intn     func(n int) int      // random numbers for random colours; default math/rand
 	Limiter  *discord.UserLimiter // per-user rate limit; nil for none
 	Metrics  *discord.Metrics     // to add the active-games gauge; optional
+	Computer ComputerOptions      // the computer opponent; see RunComputer
 }
 
 // New returns a bot over a store.
@@ -56,7 +58,9 @@ func New(o Options) *Bot {
 		o.Logger = slog.Default()
 	}
 	svc := NewService(o.Store, o.Now, o.Intn)
-	return &Bot{svc: svc, store: o.Store, notify: o.Notifier, log: o.Logger, now: o.Now, opts: o}
+	b := &Bot{svc: svc, store: o.Store, notify: o.Notifier, log: o.Logger, now: o.Now, opts: o}
+	b.wireComputer()
+	return b
 }
 
 // Service returns the match logic the bot uses.
@@ -276,6 +280,8 @@ func (b *Bot) Router() *discord.Router {
 	cmd("twixt games", b.games)
 	cmd("twixt substitute", b.substitute)
 	cmd("twixt help", b.help)
+	cmd("twixt computer", b.computerCmd)
+	cmd("twixt hint", b.hint)
 
 	cmd("twixtadmin settings", b.adminSettings)
 	cmd("twixtadmin set", b.adminSet)
@@ -300,6 +306,7 @@ func (b *Bot) Router() *discord.Router {
 
 	for _, path := range []string{"twixt move", "twixt swap", "twixt privilege", "twixt resign", "twixt draw",
 		"twixt board", "twixt history", "twixt export", "twixt substitute", "twixt challenge", "twixt double",
+		"twixt computer", "twixt hint",
 		"twixtadmin set", "twixtadmin abort", "twixtadmin adjudicate", "twixtadmin substitute", "twixtadmin preset remove"} {
 		r.Autocomplete(path, b.autocomplete)
 	}

@@ -143,6 +143,8 @@ func Commands() []*discordgo.ApplicationCommand {
 					gameOpt(),
 				),
 				sub("help", "How to play TwixT and how to write moves"),
+				computerCommand(),
+				hintCommand(),
 			},
 		},
 		{

@@ -97,6 +97,9 @@ func (b *Bot) invite(ctx context.Context, e *discord.Event, options ...string) (
 		return discord.Reply{}, err
 	}
 	e.Annotate(slog.String("game", g.ID.String()))
+	if g.State == storage.Active {
+		return b.computerStarted(g) // the computer accepted at once
+	}
 	return challengeMessage(g, a.User), nil
 }
 
@@ -329,11 +332,16 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 		ping = g.Seats
 	} else {
 		seat, _ := pos.ToMove()
-		ping = []storage.UserID{g.User(seat)}
-		fmt.Fprintf(&sb, "%s, your move (move %d).", who(g, pos, seat), pos.Number())
+		thinks := computerSeat(g, seat)
+		if thinks {
+			sb.WriteString(thinkingLine(g, pos, seat))
+		} else {
+			ping = []storage.UserID{g.User(seat)}
+			fmt.Fprintf(&sb, "%s, your move (move %d).", who(g, pos, seat), pos.Number())
+		}
 		n := fmt.Sprint(len(g.Log))
 		var row []discordgo.MessageComponent
-		if pos.SwapAvailable() {
+		if pos.SwapAvailable() && !thinks {
 			row = append(row, button(discordgo.PrimaryButton, "Swap (pie rule)", "swap", g.ID.String(), n))
 		}
 		last := p.Last()

@@ -97,6 +97,7 @@ func (s *Service) commit(ctx context.Context, g *storage.Game, moves []storage.S
 	if err != nil {
 		return nil, err
 	}
+	s.turnTaken(m.Game, m.Pos)
 	return &Played{Game: m.Game, Pos: m.Pos, Outcomes: m.Outcomes}, nil
 }
 

@@ -36,6 +36,7 @@ type Policy struct {
 	Threads      bool          // each game opens its own thread
 	ChallengeTTL time.Duration // how long a challenge waits for an answer
 	Presets      []Preset      // server-wide only
+	Computer     ComputerPolicy
 }
 
 // Preset is a named handicap that players pick in a challenge.
@@ -83,6 +84,7 @@ func DefaultPolicy() Policy {
 		HandicapMin: -12, HandicapMax: 12, ExtraMax: game.MaxExtraMoves,
 		Double: true, MaxGames: 10, Theme: "classic",
 		Reminders: []int{50, 90}, ChallengeTTL: 24 * time.Hour,
+		Computer: defaultComputerPolicy(),
 	}
 }
 

@@ -47,6 +47,10 @@ type Service struct {
 	store Store
 	now   func() time.Time
 	intn  func(n int) int
+	// computer is the computer's user, and onTurn hears of every turn
+	// that passes (see computer.go); both optional.
+	computer storage.UserID
+	onTurn   func(*storage.Game, *game.Game)
 }
 
 // NewService returns the match logic over store. now is the clock (tests
