@@ -119,7 +119,7 @@ func (s *Service) Challenge(ctx context.Context, a Actor, inv Invitation) (*stor
 		g.Meta.Names = append(g.Meta.Names, inv.Names[u])
 	}
 	s.seatComputer(g, level)
-	return s.store.Create(ctx, g)
+	return s.startedNow(s.store.Create(ctx, g))
 }
 
 func points(reminders []int) []uint8 {

@@ -127,6 +127,20 @@ func (s *Service) seatComputer(g *storage.Game, level ai.Level) {
 	}
 }
 
+// startedNow passes on what Create returned, telling of the first turn of
+// a game that starts at once (against the computer only).
+func (s *Service) startedNow(g *storage.Game, err error) (*storage.Game, error) {
+	if err != nil || g.State != storage.Active {
+		return g, err
+	}
+	pos, err := g.Replay()
+	if err != nil {
+		return nil, err
+	}
+	s.turnTaken(g, pos)
+	return g, nil
+}
+
 // turnTaken tells whoever listens that a game's turn passed (a move, or
 // the start of a game); the bot queues the computer's move.
 func (s *Service) turnTaken(g *storage.Game, pos *game.Game) {
