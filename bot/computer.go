@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/game/ai"
 	"github.com/twixtbot/twixtbot/storage"
@@ -43,7 +45,7 @@ const deadlineGrace = 5 * time.Second
 // worker at most thinks about it, so its moves are posted in order.
 type computer struct {
 	b       *Bot
-	user    storage.UserID
+	user    *selfUser
 	engine  *ai.Config
 	hintFor time.Duration
 	slots   chan struct{} // a worker slot, held while thinking
@@ -68,12 +70,43 @@ func newComputer(b *Bot, o ComputerOptions) *computer {
 	if o.HintTime <= 0 {
 		o.HintTime = time.Second
 	}
-	return &computer{b: b, user: o.User, engine: o.Engine, hintFor: o.HintTime,
+	user := &selfUser{}
+	user.set(o.User)
+	return &computer{b: b, user: user, engine: o.Engine, hintFor: o.HintTime,
 		slots: make(chan struct{}, o.Workers), games: map[storage.GameID]bool{}, changed: make(chan struct{})}
 }
 
 // isComputer reports whether u is the computer's user.
-func (s *Service) isComputer(u storage.UserID) bool { return s.computer != "" && u == s.computer }
+func (s *Service) isComputer(u storage.UserID) bool {
+	id := s.computer.get()
+	return id != "" && u == id
+}
+
+// selfUser is the bot's own user id: from the options at first, corrected
+// by the gateway's READY when it differs. Safe from any goroutine.
+type selfUser struct{ v atomic.Value }
+
+func (s *selfUser) get() storage.UserID {
+	if s == nil {
+		return ""
+	}
+	id, _ := s.v.Load().(storage.UserID)
+	return id
+}
+
+func (s *selfUser) set(id storage.UserID) { s.v.Store(id) }
+
+// SetComputerUser tells the bot its own user id, as the gateway reports it
+// when its session is ready (discord.App.Self): inviting that user plays
+// the computer.
+func (b *Bot) SetComputerUser(id discord.UserID) {
+	old := b.comp.user.get()
+	if storage.UserID(id) == old {
+		return
+	}
+	b.comp.user.set(storage.UserID(id))
+	b.log.Info("the computer plays as the bot's own user", "user", id, "configured", old)
+}
 
 // computerTerms checks a challenge that invites the computer against the
 // server's policy, and returns the level it plays at (zero when it is not

@@ -38,11 +38,12 @@ func hintCommand() *discordgo.ApplicationCommandOption {
 // computerCmd handles /twixt computer: a game against the computer, which
 // starts at once.
 func (b *Bot) computerCmd(ctx context.Context, e *discord.Event) (discord.Reply, error) {
-	if b.comp.user == "" {
+	self := b.comp.user.get()
+	if self == "" {
 		return discord.Reply{}, optionError("this bot runs without its computer player; challenge a person with `/twixt challenge` instead")
 	}
 	o := e.Options()
-	inv := Invitation{Invited: []storage.UserID{b.comp.user}, Names: map[storage.UserID]string{b.comp.user: "twixtbot"}}
+	inv := Invitation{Invited: []storage.UserID{self}, Names: map[storage.UserID]string{self: "twixtbot"}}
 	var err error
 	if inv.Terms.Size, _, err = o.String(optSize); err != nil {
 		return discord.Reply{}, err

@@ -301,3 +301,18 @@ func TestComputerDoubleHTTP(t *testing.T) {
 		t.Fatalf("stored: computer seats %s, %d moves", g.Meta.Computer, len(g.Log))
 	}
 }
+
+// TestComputerSelfFromGateway: over the gateway the bot learns its own
+// user from READY, even when it is not the application id it was given,
+// and challenging that user plays the computer.
+func TestComputerSelfFromGateway(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{BotUserID: "100000000000000777"})
+	o := fastEngine()
+	o.User = storage.UserID(fake.AppID()) // what cmd/twixtbot starts with
+	r := startBot(t, fake, runOpts{gateway: true, computer: o})
+	alice := fake.NewUser("alice")
+	start := r.do(alice, "twixt challenge", discordtest.UserOpt(optOpponent, computerUser(fake)), discordtest.Str(optSize, "8")).Message
+	if !strings.Contains(start.Content, "g1 has started") || !strings.Contains(start.Content, "<@100000000000000777>") {
+		t.Fatalf("challenging the bot's own user over the gateway answered %q", start.Content)
+	}
+}

@@ -104,7 +104,7 @@ func startBot(t *testing.T, fake *discordtest.Fake, o runOpts) *botRun {
 	}
 	ready := make(chan net.Addr, 1)
 	app := &discord.App{Config: cfg, Router: b.Router(), Commands: Commands(), Client: client, Logger: log, Metrics: m,
-		Health: st.Ping, Listener: ln, Ready: func(a net.Addr) { ready <- a }, Dispatch: o.dispatch}
+		Health: st.Ping, Listener: ln, Ready: func(a net.Addr) { ready <- a }, Dispatch: o.dispatch, Self: b.SetComputerUser}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- app.Run(ctx) }()

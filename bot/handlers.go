@@ -181,7 +181,11 @@ func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, po
 	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
 		fmt.Fprintf(&sb, "%d. %s\n", s, who(g, pos, s))
 	}
-	fmt.Fprintf(&sb, "%s moves first: `/twixt move at:` a hole like `j12`.", who(g, pos, seat))
+	if computerSeat(g, seat) {
+		sb.WriteString(thinkingLine(g, pos, seat))
+	} else {
+		fmt.Fprintf(&sb, "%s moves first: `/twixt move at:` a hole like `j12`.", who(g, pos, seat))
+	}
 	if pos.Settings().SwapAllowed() {
 		sb.WriteString(" Black may then swap (pie rule).")
 	}

@@ -49,7 +49,7 @@ type Service struct {
 	intn  func(n int) int
 	// computer is the computer's user, and onTurn hears of every turn
 	// that passes (see computer.go); both optional.
-	computer storage.UserID
+	computer *selfUser
 	onTurn   func(*storage.Game, *game.Game)
 }
 

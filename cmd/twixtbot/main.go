@@ -103,7 +103,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 	go func() { defer close(computerDone); b.RunComputer(clockCtx) }()
 	app := &discord.App{
 		Config: cfg, Router: b.Router(), Commands: bot.Commands(), Client: client,
-		Logger: log, Metrics: metrics, Health: store.Ping,
+		Logger: log, Metrics: metrics, Health: store.Ping, Self: b.SetComputerUser,
 	}
 	log.Info("twixtbot starting", "config", cfg)
 	err = app.Run(ctx)
