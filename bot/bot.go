@@ -261,6 +261,7 @@ func (b *Bot) staleGuard(h discord.Handler) discord.Handler {
 func (b *Bot) Router() *discord.Router {
 	o := b.opts
 	r := discord.NewRouter()
+	r.Use(gateReplies)
 	if o.Limiter != nil {
 		r.Use(discord.RateLimit(o.Limiter))
 	}

@@ -119,7 +119,8 @@ func (s *Service) Challenge(ctx context.Context, a Actor, inv Invitation) (*stor
 		g.Meta.Names = append(g.Meta.Names, inv.Names[u])
 	}
 	s.seatComputer(g, level)
-	return s.startedNow(s.store.Create(ctx, g))
+	ng, err := s.store.Create(ctx, g)
+	return s.startedNow(ctx, ng, err)
 }
 
 func points(reminders []int) []uint8 {
@@ -199,7 +200,7 @@ func (s *Service) Respond(ctx context.Context, a Actor, id storage.GameID, accep
 		if ans.Pos, err = game.Replay(g.Settings, g.Log); err != nil {
 			return Answer{}, err
 		}
-		s.turnTaken(g, ans.Pos)
+		s.turnTaken(ctx, g, ans.Pos)
 	}
 	return ans, nil
 }

@@ -54,9 +54,8 @@ type computer struct {
 	// ctx is the run's (RunComputer's); nil before it starts, when games
 	// are not queued but found by its first scan.
 	ctx context.Context
-	// games are the games queued or being thought about; true means a
-	// move landed meanwhile, so look at the game again when done.
-	games    map[storage.GameID]bool
+	// games are the games queued or being thought about.
+	games    map[storage.GameID]*queued
 	waiting  int           // games waiting for a worker
 	thinking int           // games being thought about
 	changed  chan struct{} // closed and replaced when waiting or thinking change
@@ -73,7 +72,7 @@ func newComputer(b *Bot, o ComputerOptions) *computer {
 	user := &selfUser{}
 	user.set(o.User)
 	return &computer{b: b, user: user, engine: o.Engine, hintFor: o.HintTime,
-		slots: make(chan struct{}, o.Workers), games: map[storage.GameID]bool{}, changed: make(chan struct{})}
+		slots: make(chan struct{}, o.Workers), games: map[storage.GameID]*queued{}, changed: make(chan struct{})}
 }
 
 // isComputer reports whether u is the computer's user.
@@ -162,7 +161,7 @@ func (s *Service) seatComputer(g *storage.Game, level ai.Level) {
 
 // startedNow passes on what Create returned, telling of the first turn of
 // a game that starts at once (against the computer only).
-func (s *Service) startedNow(g *storage.Game, err error) (*storage.Game, error) {
+func (s *Service) startedNow(ctx context.Context, g *storage.Game, err error) (*storage.Game, error) {
 	if err != nil || g.State != storage.Active {
 		return g, err
 	}
@@ -170,15 +169,54 @@ func (s *Service) startedNow(g *storage.Game, err error) (*storage.Game, error) 
 	if err != nil {
 		return nil, err
 	}
-	s.turnTaken(g, pos)
+	s.turnTaken(ctx, g, pos)
 	return g, nil
 }
 
 // turnTaken tells whoever listens that a game's turn passed (a move, or
-// the start of a game); the bot queues the computer's move.
-func (s *Service) turnTaken(g *storage.Game, pos *game.Game) {
+// the start of a game); the bot queues the computer's move. ctx is the
+// action's: it may carry the gate of the reply that reports the turn.
+func (s *Service) turnTaken(ctx context.Context, g *storage.Game, pos *game.Game) {
 	if s.onTurn != nil && g.State == storage.Active {
-		s.onTurn(g, pos)
+		s.onTurn(ctx, g, pos)
+	}
+}
+
+// replyGateKey is the context key of a reply gate: a channel closed once
+// the reply of the interaction being handled is out.
+type replyGateKey struct{}
+
+// gateReplies is the middleware that gives each interaction's context a
+// reply gate, so that the computer's move, posted as a message of its own,
+// never overtakes the reply that reports the move before it.
+func gateReplies(next discord.Handler) discord.Handler {
+	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+		gate := make(chan struct{})
+		e.AfterReply(func() { close(gate) })
+		return next(context.WithValue(ctx, replyGateKey{}, (<-chan struct{})(gate)), e)
+	}
+}
+
+// replyGate is the reply gate of ctx, or nil.
+func replyGate(ctx context.Context) <-chan struct{} {
+	g, _ := ctx.Value(replyGateKey{}).(<-chan struct{})
+	return g
+}
+
+// gateWait bounds how long a computer's move waits for the reply before it.
+const gateWait = 30 * time.Second
+
+// waitGate waits until the reply gate opens (or, at most, gateWait).
+func waitGate(ctx context.Context, gate <-chan struct{}) {
+	if gate == nil {
+		return
+	}
+	t := time.NewTimer(gateWait)
+	defer t.Stop()
+	select {
+	case <-gate:
+	case <-t.C:
+	case <-ctx.Done():
 	}
 }
 
@@ -207,7 +245,7 @@ func (b *Bot) RunComputer(ctx context.Context) {
 	queued := 0
 	for _, g := range all {
 		if g.State == storage.Active && g.Meta.Computer != 0 {
-			c.enqueue(g.ID)
+			c.enqueue(g.ID, nil)
 			queued++
 		}
 	}
@@ -218,35 +256,45 @@ func (b *Bot) RunComputer(ctx context.Context) {
 	c.wg.Wait()
 }
 
-// enqueue queues a game for the computer to look at.
-func (c *computer) enqueue(id storage.GameID) {
+// queued is a game in the computer's queue.
+type queued struct {
+	again bool            // a turn passed meanwhile: look at the game again when done
+	gate  <-chan struct{} // the reply the computer's next post must not overtake; nil for none
+}
+
+// enqueue queues a game for the computer to look at; its post waits for
+// gate (see gateReplies).
+func (c *computer) enqueue(id storage.GameID, gate <-chan struct{}) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.ctx == nil || c.ctx.Err() != nil {
 		return // not running: the first scan of the next run finds it
 	}
-	if _, ok := c.games[id]; ok {
-		c.games[id] = true
+	if q, ok := c.games[id]; ok {
+		q.again, q.gate = true, gate
 		return
 	}
-	c.games[id] = false
+	c.games[id] = &queued{gate: gate}
 	c.wg.Add(1)
 	go c.loop(c.ctx, id)
 }
 
-// loop looks at a game until no move landed while it did.
+// loop looks at a game until no turn passed while it did.
 func (c *computer) loop(ctx context.Context, id storage.GameID) {
 	defer c.wg.Done()
+	c.mu.Lock()
+	gate := c.games[id].gate
+	c.mu.Unlock()
 	for {
-		c.turn(ctx, id)
+		c.turn(ctx, id, gate)
 		c.mu.Lock()
-		again := c.games[id]
-		if !again || ctx.Err() != nil {
+		q := c.games[id]
+		if !q.again || ctx.Err() != nil {
 			delete(c.games, id)
 			c.mu.Unlock()
 			return
 		}
-		c.games[id] = false
+		q.again, gate = false, q.gate
 		c.mu.Unlock()
 	}
 }
@@ -318,7 +366,7 @@ func budget(cfg ai.Config) time.Duration {
 // for a worker, thinks within its deadline, plays through the match logic
 // like any player (refused if the game moved on meanwhile), and posts the
 // move with the board.
-func (c *computer) turn(ctx context.Context, id storage.GameID) {
+func (c *computer) turn(ctx context.Context, id storage.GameID, gate <-chan struct{}) {
 	b := c.b
 	release, err := c.slot(ctx)
 	if err != nil {
@@ -367,6 +415,7 @@ func (c *computer) turn(ctx context.Context, id storage.GameID) {
 	if b.notify == nil {
 		return
 	}
+	waitGate(ctx, gate)
 	sctx, scancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer scancel()
 	if _, err := b.notify.Send(sctx, place(p.Game), r); err != nil {
@@ -407,9 +456,9 @@ func (b *Bot) wireComputer() {
 	c := newComputer(b, b.opts.Computer)
 	b.comp = c
 	b.svc.computer = c.user
-	b.svc.onTurn = func(g *storage.Game, pos *game.Game) {
+	b.svc.onTurn = func(ctx context.Context, g *storage.Game, pos *game.Game) {
 		if _, ok := computerToMove(g, pos); ok {
-			c.enqueue(g.ID)
+			c.enqueue(g.ID, replyGate(ctx))
 		}
 	}
 	if m := b.opts.Metrics; m != nil {

@@ -77,6 +77,15 @@ func (r *botRun) waitComputer(cond func(waiting, thinking int) bool) {
 	}
 }
 
+// after reports whether message m was created after message n (the fake's
+// ids grow with time).
+func after(m, n discordtest.Message) bool {
+	if len(m.ID) != len(n.ID) {
+		return len(m.ID) > len(n.ID)
+	}
+	return m.ID > n.ID
+}
+
 var hintMove = regexp.MustCompile("1\\. `([a-z]+[0-9]+|swap)`")
 
 // TestComputerGameHTTP plays a whole game against the computer on a small
@@ -139,6 +148,9 @@ func TestComputerGameHTTP(t *testing.T) {
 		if !strings.Contains(cm.Content, "(<@"+bot.ID+">) ") || len(cm.Attachments) != 1 {
 			t.Fatalf("the computer's move was posted as %q with %d files", cm.Content, len(cm.Attachments))
 		}
+		if !after(cm, reply) {
+			t.Errorf("the computer's move %q overtook the reply %q", cm.Content, reply.Content)
+		}
 		if !strings.Contains(cm.Content, "Game over") {
 			pings(t, cm, alice)
 		}
@@ -185,6 +197,10 @@ func TestComputerChallengeAndPolicyHTTP(t *testing.T) {
 	first := r.posts(1)[0]
 	if !strings.Contains(first.Content, "1. Red (<@"+bot.ID+">) played") {
 		t.Fatalf("the computer's first move: %q", first.Content)
+	}
+	// Its opening is played at once, yet it follows the start message.
+	if !after(first, start) {
+		t.Errorf("the computer's first move (message %s) came before the start (message %s)", first.ID, start.ID)
 	}
 	pings(t, first, alice)
 	if g, _ := r.load(1); len(g.Log) != 1 || g.Meta.ComputerLevel != 2 {

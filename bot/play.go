@@ -97,7 +97,7 @@ func (s *Service) commit(ctx context.Context, g *storage.Game, moves []storage.S
 	if err != nil {
 		return nil, err
 	}
-	s.turnTaken(m.Game, m.Pos)
+	s.turnTaken(ctx, m.Game, m.Pos)
 	return &Played{Game: m.Game, Pos: m.Pos, Outcomes: m.Outcomes}, nil
 }
 

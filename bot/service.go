@@ -50,7 +50,7 @@ type Service struct {
 	// computer is the computer's user, and onTurn hears of every turn
 	// that passes (see computer.go); both optional.
 	computer *selfUser
-	onTurn   func(*storage.Game, *game.Game)
+	onTurn   func(context.Context, *storage.Game, *game.Game)
 }
 
 // NewService returns the match logic over store. now is the clock (tests

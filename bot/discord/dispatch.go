@@ -272,6 +272,7 @@ func (d *Dispatcher) run(ctx context.Context, i *discordgo.Interaction, realStar
 		rec.Total = d.o.Clock.Now().Sub(start)
 		if e != nil {
 			_, rec.Attrs, rec.Route = e.snapshot()
+			e.done()
 		}
 		d.finish(ctx, rec)
 	}()
