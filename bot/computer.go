@@ -309,6 +309,13 @@ func (c *computer) count(waiting, thinking int) {
 	c.mu.Unlock()
 }
 
+// WaitComputer waits until cond holds for the numbers of games (and hints)
+// waiting for one of the computer's workers and being thought about, or
+// ctx ends. Load tests and tests wait with it for the computer to be busy.
+func (b *Bot) WaitComputer(ctx context.Context, cond func(waiting, thinking int) bool) error {
+	return b.comp.wait(ctx, cond)
+}
+
 // wait waits until cond holds for the numbers of games waiting for a
 // worker and being thought about.
 func (c *computer) wait(ctx context.Context, cond func(waiting, thinking int) bool) error {

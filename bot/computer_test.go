@@ -72,7 +72,7 @@ func (r *botRun) waitComputer(cond func(waiting, thinking int) bool) {
 	r.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if err := r.bot.comp.wait(ctx, cond); err != nil {
+	if err := r.bot.WaitComputer(ctx, cond); err != nil {
 		r.t.Fatalf("waiting for the computer: %v", err)
 	}
 }
