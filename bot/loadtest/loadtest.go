@@ -211,7 +211,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 
-	if err := r.allowSize(ctx); err == nil {
+	err = r.allowSize(ctx)
+	if err == nil {
 		err = r.startComputerGames(ctx)
 	}
 	if err != nil {
