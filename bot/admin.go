@@ -238,6 +238,7 @@ func (s *Service) Reseat(ctx context.Context, a Actor, option string, seat game.
 			return fmt.Errorf("%w: game %s is %s", ErrNotRunning, ng.ID, stateWord(ng.State))
 		}
 		ng.Seats[seat-1] = user
+		releaseComputerSeat(ng, seat)
 		if ng.State == storage.Proposed {
 			ng.Meta.Accepted = ng.Meta.Accepted.Without(seat)
 		}

@@ -220,6 +220,15 @@ func waitGate(ctx context.Context, gate <-chan struct{}) {
 	}
 }
 
+// releaseComputerSeat takes seat of g from the computer, once a person
+// sits there.
+func releaseComputerSeat(g *storage.Game, seat game.Seat) {
+	g.Meta.Computer = g.Meta.Computer.Without(seat)
+	if g.Meta.Computer == 0 {
+		g.Meta.ComputerLevel = 0
+	}
+}
+
 // computerToMove returns the seat to move in g when the computer plays it.
 func computerToMove(g *storage.Game, pos *game.Game) (game.Seat, bool) {
 	if g.State != storage.Active || g.Meta.Computer == 0 || pos.Over() {
@@ -406,7 +415,8 @@ func (c *computer) turn(ctx context.Context, id storage.GameID, gate <-chan stru
 	a := Actor{User: g.User(seat), Guild: g.Place.Guild, Channel: g.Place.Channel}
 	p, err := b.svc.Play(ctx, a, id, Action{Move: d.Move, Privilege: d.ClaimPrivilege, Turns: len(g.Log)})
 	switch {
-	case errors.Is(err, ErrStale), errors.Is(err, ErrNotRunning), errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrWrongState):
+	case errors.Is(err, ErrStale), errors.Is(err, ErrNotRunning), errors.Is(err, ErrNotInGame),
+		errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrWrongState):
 		b.log.Info("the game moved on while the computer thought", "game", id, "err", err)
 		return
 	case err != nil:

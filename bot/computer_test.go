@@ -332,3 +332,37 @@ func TestComputerSelfFromGateway(t *testing.T) {
 		t.Fatalf("challenging the bot's own user over the gateway answered %q", start.Content)
 	}
 }
+
+// TestComputerSeatGivenToAPersonHTTP: a moderator gives the computer's
+// seat to a person, who then plays it; the computer no longer does.
+func TestComputerSeatGivenToAPersonHTTP(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{computer: fastEngine()})
+	mod, alice, carol := moderator(fake, "mod"), fake.NewUser("alice"), fake.NewUser("carol")
+	r.do(alice, "twixt computer", discordtest.Str(optSize, "8"), discordtest.Str(optColor, "red"))
+	r.move(alice, "d4")
+	r.posts(1)
+	res := r.do(mod, "twixtadmin substitute", discordtest.Str(optGame, "g1"), discordtest.Int(optSeat, 2), discordtest.UserOpt(optPlayer, carol)).Message
+	if !strings.Contains(res.Content, "now sits in seat 2") {
+		t.Fatalf("the substitution answered %q", res.Content)
+	}
+	g, pos := r.load(1)
+	if g.Meta.Computer != 0 || g.Meta.ComputerLevel != 0 || g.User(2) != storage.UserID(carol.ID) {
+		t.Fatalf("after the substitution: seats %v, computer seats %s level %d", g.Seats, g.Meta.Computer, g.Meta.ComputerLevel)
+	}
+	players := map[storage.UserID]discordtest.User{storage.UserID(alice.ID): alice, storage.UserID(carol.ID): carol}
+	for range 2 {
+		seat, _ := pos.ToMove()
+		mover := players[g.User(seat)]
+		m := r.move(mover, strings.ToLower(pos.LegalHoles()[0].String()), discordtest.Str(optGame, "g1"))
+		if strings.Contains(m.Content, "thinking") {
+			t.Fatalf("after the substitution the computer still thinks: %q", m.Content)
+		}
+		g, pos = r.load(1)
+		next, _ := pos.ToMove()
+		pings(t, m, players[g.User(next)])
+	}
+	if len(g.Log) != 4 {
+		t.Errorf("%d moves in the log, want the two before the substitution and two by the people", len(g.Log))
+	}
+}

@@ -217,6 +217,7 @@ func (s *Service) Substitute(ctx context.Context, a Actor, id storage.GameID, se
 			return optionError("%s already sits in seat %d", mention(string(user)), seat)
 		}
 		g.Seats[seat-1] = user
+		releaseComputerSeat(g, seat)
 		return nil
 	})
 }
