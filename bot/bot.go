@@ -283,6 +283,7 @@ func (b *Bot) Router() *discord.Router {
 	cmd("twixt help", b.help)
 	cmd("twixt computer", b.computerCmd)
 	cmd("twixt hint", b.hint)
+	cmd("twixt review", b.reviewCmd)
 
 	cmd("twixtadmin settings", b.adminSettings)
 	cmd("twixtadmin set", b.adminSet)
@@ -307,7 +308,7 @@ func (b *Bot) Router() *discord.Router {
 
 	for _, path := range []string{"twixt move", "twixt swap", "twixt privilege", "twixt resign", "twixt draw",
 		"twixt board", "twixt history", "twixt export", "twixt substitute", "twixt challenge", "twixt double",
-		"twixt computer", "twixt hint",
+		"twixt computer", "twixt hint", "twixt review",
 		"twixtadmin set", "twixtadmin abort", "twixtadmin adjudicate", "twixtadmin substitute", "twixtadmin preset remove"} {
 		r.Autocomplete(path, b.autocomplete)
 	}

@@ -145,6 +145,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				sub("help", "How to play TwixT and how to write moves"),
 				computerCommand(),
 				hintCommand(),
+				reviewCommand(),
 			},
 		},
 		{

@@ -155,7 +155,7 @@ func hintReply(g *storage.Game, pos *game.Game, seat game.Seat, cands []ai.Candi
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Hint** for your move %d in %s (%s):\n", pos.Number(), g.ID, seatName(g.Settings.Players, seat, pos.SeatColor(seat)))
 	for i, c := range cands {
-		fmt.Fprintf(&sb, "%d. `%s`: wins about %d%% of the computer's trials (%d tried)\n", i+1, moveWord(c.Move), int(c.Value*100+0.5), c.Visits)
+		fmt.Fprintf(&sb, "%d. `%s`: wins about %d%% of the computer's trials (%d tried)\n", i+1, moveWord(c.Move), percent(c.Value), c.Visits)
 	}
 	if len(cands) == 0 {
 		sb.WriteString("The computer sees no move worth suggesting.\n")

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -164,6 +165,16 @@ func TestComputerGameHTTP(t *testing.T) {
 	}
 	t.Logf("%s after %d turns", pos.Result(), pos.Turns())
 	r.refused(alice, "twixt hint", "hints are for games under way", discordtest.Str(optGame, "g1"))
+
+	// The review: alice played the first legal hole each time (but once),
+	// which the computer would rarely have played.
+	rv := r.do(alice, "twixt review", discordtest.Str(optGame, "g1")).Message
+	if !rv.Ephemeral() || !strings.Contains(rv.Content, "Review of g1") ||
+		!strings.Contains(rv.Content, fmt.Sprintf("looked at %d moves", pos.Turns())) ||
+		!strings.Contains(rv.Content, "Red (<@"+alice.ID+">) played `") {
+		t.Fatalf("/twixt review answered %q", rv.Content)
+	}
+	t.Log(rv.Content)
 }
 
 // TestComputerChallengeAndPolicyHTTP: challenging the bot itself starts a
@@ -217,6 +228,7 @@ func TestComputerChallengeAndPolicyHTTP(t *testing.T) {
 		t.Fatalf("a hint between people, allowed: %q", h.Content)
 	}
 	r.refused(bob, "twixt hint", "Not your turn", discordtest.Str(optGame, "g2"))
+	r.refused(alice, "twixt review", "a review is for a game that has ended", discordtest.Str(optGame, "g1"))
 	r.set(mod, "hints", "off")
 	r.refused(alice, "twixt hint", "setting `hints` is off", discordtest.Str(optGame, "g1"))
 }
