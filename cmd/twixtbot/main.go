@@ -19,6 +19,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -84,6 +85,10 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 		return 2
 	}
 	workers, _ := cfg.Workers() // validated by LoadConfig
+	if cores := runtime.GOMAXPROCS(0); workers >= cores && cores > 1 {
+		log.Warn("the computer's workers can take every core: people's moves will wait while it thinks; set TWIXTBOT_AI_WORKERS below the number of cores",
+			"ai_workers", workers, "cores", cores)
+	}
 	b := bot.New(bot.Options{
 		Store: store, Notifier: client, Logger: log, Metrics: metrics,
 		Limiter: discord.NewUserLimiter(1, 8, nil),
