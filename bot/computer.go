@@ -29,7 +29,14 @@ type ComputerOptions struct {
 	Engine *ai.Config
 	// HintTime is how long a hint thinks; default 1 s.
 	HintTime time.Duration
+	// HintWait is how long a hint or a review waits for a free worker
+	// before it is given up, the computer being busy; default 20 s.
+	HintWait time.Duration
 }
+
+// ErrComputerBusy: every worker of the computer stayed busy while a hint
+// or a review waited for one.
+var ErrComputerBusy = errors.New("the computer is busy")
 
 // hintCount is how many candidate moves a hint shows.
 const hintCount = 3
@@ -44,11 +51,12 @@ const deadlineGrace = 5 * time.Second
 // computer is to move. Each game is in the queue at most once, and one
 // worker at most thinks about it, so its moves are posted in order.
 type computer struct {
-	b       *Bot
-	user    *selfUser
-	engine  *ai.Config
-	hintFor time.Duration
-	slots   chan struct{} // a worker slot, held while thinking
+	b        *Bot
+	user     *selfUser
+	engine   *ai.Config
+	hintFor  time.Duration
+	hintWait time.Duration
+	slots    chan struct{} // a worker slot, held while thinking
 
 	mu sync.Mutex
 	// ctx is the run's (RunComputer's); nil before it starts, when games
@@ -69,9 +77,12 @@ func newComputer(b *Bot, o ComputerOptions) *computer {
 	if o.HintTime <= 0 {
 		o.HintTime = time.Second
 	}
+	if o.HintWait <= 0 {
+		o.HintWait = 20 * time.Second
+	}
 	user := &selfUser{}
 	user.set(o.User)
-	return &computer{b: b, user: user, engine: o.Engine, hintFor: o.HintTime,
+	return &computer{b: b, user: user, engine: o.Engine, hintFor: o.HintTime, hintWait: o.HintWait,
 		slots: make(chan struct{}, o.Workers), games: map[storage.GameID]*queued{}, changed: make(chan struct{})}
 }
 
@@ -440,10 +451,22 @@ func (c *computer) turn(ctx context.Context, id storage.GameID, gate <-chan stru
 	}
 }
 
+// askSlot waits for a worker for a hint or a review, for at most
+// hintWait.
+func (c *computer) askSlot(ctx context.Context) (release func(), err error) {
+	wctx, cancel := context.WithTimeout(ctx, c.hintWait)
+	defer cancel()
+	release, err = c.slot(wctx)
+	if err != nil && ctx.Err() == nil {
+		return nil, fmt.Errorf("%w: every one of its workers is thinking about a game; ask again in a minute", ErrComputerBusy)
+	}
+	return release, err
+}
+
 // hint ranks the best moves for the side to move, waiting for a worker
 // like the computer's own moves do.
 func (c *computer) hint(ctx context.Context, g *storage.Game, pos *game.Game) ([]ai.Candidate, error) {
-	release, err := c.slot(ctx)
+	release, err := c.askSlot(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -112,6 +112,7 @@ func (b *Bot) computerStarted(g *storage.Game) (discord.Reply, error) {
 // hint handles /twixt hint: a few good moves for the caller's turn, which
 // only the caller sees, where the server allows hints.
 func (b *Bot) hint(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	e.DeferEphemeral() // a hint may wait for a worker: only the asker sees the wait
 	found, err := b.gameOption(ctx, e, true)
 	if err != nil {
 		return discord.Reply{}, err

@@ -23,7 +23,7 @@ func fastEngine() *ComputerOptions {
 // slowEngine thinks until the bot stops: a search that never ends by
 // itself, to hold the workers busy.
 func slowEngine(workers int) *ComputerOptions {
-	return &ComputerOptions{Workers: workers, Engine: &ai.Config{MoveTime: time.Hour}}
+	return &ComputerOptions{Workers: workers, Engine: &ai.Config{MoveTime: time.Hour}, HintWait: 50 * time.Millisecond}
 }
 
 // computerUser is the bot's own user, as a player sees it in a user option.
@@ -300,6 +300,9 @@ func TestComputerBusyServesPeopleHTTP(t *testing.T) {
 		t.Fatalf("the board of the computer's game: %q", b.Content)
 	}
 	r.refused(alice, "twixt move", "Not your turn", discordtest.Str(optAt, "d4"), discordtest.Str(optGame, "g1"))
+	// A hint waits for a worker a while, then says the computer is busy.
+	r.set(moderator(fake, "mod"), "hints", "all")
+	r.refused(dave, "twixt hint", "The computer is busy: every one of its workers is thinking", discordtest.Str(optGame, "g3"))
 	if n := len(r.posts(0)); n != 0 {
 		t.Errorf("the computer posted %d moves with a search that never ends", n)
 	}

@@ -55,7 +55,7 @@ type reviewed struct {
 // the largest losses first.
 func (c *computer) review(ctx context.Context, g *storage.Game) (reviewed, error) {
 	var rv reviewed
-	release, err := c.slot(ctx)
+	release, err := c.askSlot(ctx)
 	if err != nil {
 		return rv, err
 	}
