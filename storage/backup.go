@@ -100,7 +100,7 @@ func verifyBoltFile(path string) (err error) {
 	if err != nil {
 		return err
 	}
-	if err := checkFile(f, false); err != nil {
+	if err := checkFile(f); err != nil {
 		f.Close()
 		return fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}

@@ -40,6 +40,11 @@
 //     that names the game (a *DecodeError), never a panic and never a game
 //     silently left out: listings return the games they could read and an
 //     error naming each one they could not.
+//   - A new database is built under a temporary name beside its path
+//     (path+".creating"), fsynced, and renamed into place: a crash during
+//     the first start leaves no database or a whole one, never the empty
+//     file that Open refuses (it may be a database truncated to nothing).
+//     The next Open reuses or removes the leftover.
 //   - A file held by another process gives ErrInUse after Options.Timeout
 //     (DefaultTimeout, 2 s) instead of hanging.
 //   - The schema version is stored; Open migrates an older database in one
