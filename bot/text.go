@@ -5,10 +5,17 @@ import (
 	"strings"
 
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/storage"
 )
 
-// mention writes a Discord user mention.
-func mention(user string) string { return "<@" + user + ">" }
+// mention writes a Discord user mention; a player whose data was deleted
+// (twixtbot forget-user) is no user, and is written by name.
+func mention(user string) string {
+	if user == string(storage.DeletedUser) {
+		return storage.DeletedName
+	}
+	return "<@" + user + ">"
+}
 
 // joinAnd joins words as "a", "a and b", "a, b and c".
 func joinAnd(words []string) string {

@@ -50,6 +50,10 @@
 //   - The schema version is stored; Open migrates an older database in one
 //     transaction and refuses a newer one (ErrSchema).
 //   - Backup and BackupFile copy the database while it serves.
+//   - ForgetUser removes a user's data in one transaction: their ID and
+//     name in games become DeletedUser and DeletedName, their ongoing
+//     games end, their player record goes; the other players' games stay
+//     and replay.
 //
 // Game IDs are written "g42" (GameID.String); ParseGameID also reads
 // "42". Discord IDs are kept as the strings Discord sends, in their own
