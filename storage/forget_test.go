@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -161,5 +163,51 @@ func TestForgetUserDamaged(t *testing.T) {
 	}
 	if g, err := s.Get(ctx, good.ID); err != nil || g.Seats[0] != "alice" {
 		t.Errorf("a refused forget changed %s: %v, %v", good.ID, g, err)
+	}
+}
+
+// TestForgetUserLeavesNoTraceInBackup: the pages a forgotten user's
+// records were on are freed, not wiped, so the database file may still
+// hold their bytes until the pages are reused; a backup (BackupFile) is
+// compacted, and holds none of them.
+func TestForgetUserLeavesNoTraceInBackup(t *testing.T) {
+	s, _ := openTest(t)
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 20; i++ {
+		g := newGame(Active)
+		g.Seats[0] = "7777000111"
+		g.Meta.Names = []string{"Zebediah Quux", "Bob B"}
+		g = create(t, s, g)
+		play(t, s, g.ID, r)
+	}
+	if _, err := s.ForgetUser(ctx, "7777000111"); err != nil {
+		t.Fatal(err)
+	}
+	var raw bytes.Buffer
+	if _, err := s.Backup(ctx, &raw); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("a raw copy of the file still holds the name: %v", bytes.Contains(raw.Bytes(), []byte("Zebediah")))
+	path := filepath.Join(t.TempDir(), "backup.db")
+	if _, err := s.BackupFile(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, trace := range []string{"Zebediah", "7777000111"} {
+		if bytes.Contains(b, []byte(trace)) {
+			t.Errorf("the backup still holds %q", trace)
+		}
+	}
+	c, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	mustCheck(t, c)
+	if games, err := c.Active(ctx); err != nil || len(games) != 0 {
+		t.Errorf("the backup has %d active games (%v), want 0", len(games), err)
 	}
 }
