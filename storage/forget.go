@@ -105,11 +105,11 @@ func (s *Store) ForgetUser(ctx context.Context, u UserID) (Forgotten, error) {
 		if err != nil {
 			return nil, err
 		}
-		settings, err := forgetAuthor(tx, bucketSettings, needle, u)
+		settings, err := forgetAuthor(tx, bucketSettings, kindSettings, func(r *serverSettingsRecV1) *string { return &r.UpdatedBy }, needle, u)
 		if err != nil {
 			return nil, err
 		}
-		changes, err := forgetAuthor(tx, bucketChanges, needle, u)
+		changes, err := forgetAuthor(tx, bucketChanges, kindChange, func(r *changeRecV1) *string { return &r.By }, needle, u)
 		if err != nil {
 			return nil, err
 		}
@@ -195,40 +195,24 @@ type keyValue struct {
 	key, value []byte
 }
 
-// forgetAuthor returns the settings records (bucket settings) or settings
-// log entries (bucket settings-log) whose author is u, rewritten with
-// DeletedUser as the author. needle is u as a JSON string.
-func forgetAuthor(tx *bolt.Tx, name, needle []byte, u UserID) ([]keyValue, error) {
+// forgetAuthor returns the records of bucket name, of record kind kind and
+// stored form R, whose author (the field author points to) is u, rewritten
+// with DeletedUser as the author. needle is u as a JSON string.
+func forgetAuthor[R any](tx *bolt.Tx, name []byte, kind byte, author func(*R) *string, needle []byte, u UserID) ([]keyValue, error) {
 	b := tx.Bucket(name)
 	var out []keyValue
 	err := b.ForEach(func(k, v []byte) error {
 		if !bytes.Contains(v, needle) {
 			return nil
 		}
-		key := fmt.Sprintf("%s record %x", name, k)
-		var value []byte
-		if string(name) == string(bucketSettings) {
-			var r serverSettingsRecV1
-			if err := decodeRecord(kindSettings, key, v, &r); err != nil {
-				return err
-			}
-			if r.UpdatedBy != string(u) {
-				return nil
-			}
-			r.UpdatedBy = string(DeletedUser)
-			value = encodeJSON(kindSettings, &r)
-		} else {
-			var r changeRecV1
-			if err := decodeRecord(kindChange, key, v, &r); err != nil {
-				return err
-			}
-			if r.By != string(u) {
-				return nil
-			}
-			r.By = string(DeletedUser)
-			value = encodeJSON(kindChange, &r)
+		var r R
+		if err := decodeRecord(kind, fmt.Sprintf("%s record %x", name, k), v, &r); err != nil {
+			return err
 		}
-		out = append(out, keyValue{b, slices.Clone(k), value})
+		if by := author(&r); *by == string(u) {
+			*by = string(DeletedUser)
+			out = append(out, keyValue{b, slices.Clone(k), encodeJSON(kind, &r)})
+		}
 		return nil
 	})
 	return out, err

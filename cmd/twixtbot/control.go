@@ -126,28 +126,47 @@ func dbFlag(fs *flag.FlagSet, getenv func(string) string) *string {
 	return fs.String("db", def, "the database file (env TWIXTBOT_DB)")
 }
 
+// dbCommand parses the command line of a command that works on the
+// database and takes one argument, named argName: it returns the
+// database, the argument, and whether to go on; if not, code is the exit
+// status. usage, if not empty, is the command's help before its flags;
+// missing says what to give when the argument is missing.
+func dbCommand(name, argName string, args []string, stderr io.Writer, getenv func(string) string, usage, missing string) (db, arg string, code int, ok bool) {
+	fs := flag.NewFlagSet("twixtbot "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dbf := dbFlag(fs, getenv)
+	if usage != "" {
+		fs.Usage = func() {
+			fmt.Fprintln(stderr, usage)
+			fs.PrintDefaults()
+		}
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return "", "", 0, false
+		}
+		return "", "", 2, false
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintf(stderr, "usage: twixtbot %s [-db FILE] %s: %s\n", name, argName, missing)
+		return "", "", 2, false
+	}
+	return *dbf, fs.Arg(0), 0, true
+}
+
 // runBackup copies the database to a file: directly when no bot has it
 // open, or through the running bot's control socket.
 func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	fs := flag.NewFlagSet("twixtbot backup", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	db := dbFlag(fs, getenv)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	db, out, code, ok := dbCommand("backup", "OUT", args, stderr, getenv, "", "say where to write the copy")
+	if !ok {
+		return code
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: twixtbot backup [-db FILE] OUT: say where to write the copy")
-		return 2
-	}
-	out, err := filepath.Abs(fs.Arg(0))
+	out, err := filepath.Abs(out)
 	if err != nil {
 		fmt.Fprintf(stderr, "twixtbot backup: %v\n", err)
 		return 2
 	}
-	reply, err := onDatabase(ctx, *db, true, "backup", out)
+	reply, err := onDatabase(ctx, db, true, "backup", out)
 	if err != nil {
 		fmt.Fprintf(stderr, "twixtbot backup: %v\n", err)
 		return 1
@@ -156,39 +175,28 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	return 0
 }
 
-// runForgetUser deletes what is stored about a player: directly when no
-// bot has the database open, or through the running bot's control socket.
-func runForgetUser(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	fs := flag.NewFlagSet("twixtbot forget-user", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	db := dbFlag(fs, getenv)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: twixtbot forget-user [-db FILE] USERID
+// forgetUserHelp is forget-user's help.
+var forgetUserHelp = `usage: twixtbot forget-user [-db FILE] USERID
 
 Deletes what the database keeps about the Discord user USERID (the number
 Discord's "Copy User ID" gives): their ID and name in every game become
-"`+string(storage.DeletedUser)+`" and "`+storage.DeletedName+`", their waiting challenges are cancelled,
+"` + string(storage.DeletedUser) + `" and "` + storage.DeletedName + `", their waiting challenges are cancelled,
 their games under way end with no result, their player record is removed,
-and settings they changed are credited to "`+string(storage.DeletedUser)+`". The other players'
-games stay and replay. It works while the bot runs.`)
-		fs.PrintDefaults()
+and settings they changed are credited to "` + string(storage.DeletedUser) + `". The other players'
+games stay and replay. It works while the bot runs.`
+
+// runForgetUser deletes what is stored about a player: directly when no
+// bot has the database open, or through the running bot's control socket.
+func runForgetUser(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	db, user, code, ok := dbCommand("forget-user", "USERID", args, stderr, getenv, forgetUserHelp, "say whose data to delete (their Discord user ID)")
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: twixtbot forget-user [-db FILE] USERID: say whose data to delete (their Discord user ID)")
-		return 2
-	}
-	user := fs.Arg(0)
 	if !discord.IsSnowflake(user) {
 		fmt.Fprintf(stderr, "twixtbot forget-user: %q is not a Discord user ID, which is all digits, such as 80351110224678912: in Discord, turn on Developer Mode (Settings, Advanced), right-click the user and choose Copy User ID. Nothing changed.\n", user)
 		return 2
 	}
-	reply, err := onDatabase(ctx, *db, false, "forget-user", user)
+	reply, err := onDatabase(ctx, db, false, "forget-user", user)
 	if err != nil {
 		fmt.Fprintf(stderr, "twixtbot forget-user: %v\n", err)
 		return 1
