@@ -178,9 +178,10 @@ func (s *Store) forgetInGame(old *Game, u UserID, now time.Time) (*Game, error) 
 			continue
 		}
 		g.Seats[i] = DeletedUser
-		if i < len(g.Meta.Names) {
-			g.Meta.Names[i] = DeletedName
+		for len(g.Meta.Names) <= i { // a seat with no name would be shown by its user ID
+			g.Meta.Names = append(g.Meta.Names, "")
 		}
+		g.Meta.Names[i] = DeletedName
 	}
 	g.Updated = now
 	if err := checkRecord(g); err != nil {

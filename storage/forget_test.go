@@ -101,7 +101,7 @@ func TestForgetUser(t *testing.T) {
 	}{
 		{g1.ID, Finished, []UserID{DeletedUser, "bob"}, []string{DeletedName, "Bob B"}},
 		{g2.ID, Finished, []UserID{"carol", DeletedUser}, []string{"Carol C", DeletedName}},
-		{g3.ID, Cancelled, []UserID{"bob", DeletedUser}, nil},
+		{g3.ID, Cancelled, []UserID{"bob", DeletedUser}, []string{"", DeletedName}}, // no names before
 		{g4.ID, Active, []UserID{"bob", "carol"}, nil},
 	} {
 		g, pos, err := s.Load(ctx, tt.id)
