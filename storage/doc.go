@@ -49,7 +49,9 @@
 //     (DefaultTimeout, 2 s) instead of hanging.
 //   - The schema version is stored; Open migrates an older database in one
 //     transaction and refuses a newer one (ErrSchema).
-//   - Backup and BackupFile copy the database while it serves.
+//   - Backup and BackupFile copy the database while it serves; BackupFile
+//     writes a compacted, checked copy, without the freed pages that may
+//     still hold old versions of records.
 //   - ForgetUser removes a user's data in one transaction: their ID and
 //     name in games become DeletedUser and DeletedName, their ongoing
 //     games end, their player record goes; the other players' games stay
