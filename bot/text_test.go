@@ -22,7 +22,7 @@ func TestDescribeTurn(t *testing.T) {
 		{game.Outcome{Move: game.Move{Kind: game.Swap}, Hole: h("e15")}, "swapped: they now play Red, with the peg on E15"},
 	}
 	for _, tt := range tests {
-		if got := describeTurn(tt.o, game.SwapSides); got != tt.want {
+		if got := (vocab{}).describeTurn(tt.o, game.SwapSides); got != tt.want {
 			t.Errorf("got %q, want %q", got, tt.want)
 		}
 	}
