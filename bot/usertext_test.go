@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
@@ -142,6 +143,8 @@ func userErrors() map[string][]error {
 	}
 }
 
+var codeSpan = regexp.MustCompile("`[^`]*`")
+
 // checkConvention reports how a message breaks the convention of refusals:
 // whole sentences, a full stop before the closing "Nothing changed.", and
 // none of the parsers' own wording.
@@ -160,6 +163,7 @@ func checkConvention(msg string) []string {
 	if r := []rune(body)[0]; !unicode.IsUpper(r) && !strings.ContainsRune("<`\"/", r) {
 		p = append(p, "does not start with a capital letter")
 	}
+	body = codeSpan.ReplaceAllString(body, "`…`") // what the player typed is theirs
 	if strings.Contains(body, `" at "`) || strings.Contains(body, "cannot read \"") || strings.Contains(body, "expected ") && !strings.Contains(body, "I expected") {
 		p = append(p, "uses the parser's wording")
 	}
@@ -222,4 +226,28 @@ func TestUserMessageTexts(t *testing.T) {
 			t.Errorf("got  %q\nwant %q", got, tt.want)
 		}
 	}
+}
+
+// FuzzNotationMessage: whatever a player types as a move, if it cannot be
+// read, the answer follows the convention and fits in a message.
+func FuzzNotationMessage(f *testing.F) {
+	for _, s := range []string{"hello world", "f 6", "", "j12+h11/", "j12#", "j12-", "swap#x", "ä12", "`j12`", "j12+h11/j12/l11,,"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		_, err := game.ParseMove(in)
+		if err == nil {
+			return
+		}
+		msg, ok := userMessage(&NotationError{Input: in, Example: "c3", Err: err})
+		if !ok {
+			t.Fatalf("%q: no message for %v", in, err)
+		}
+		for _, p := range checkConvention(msg) {
+			t.Errorf("%q: %q %s", in, msg, p)
+		}
+		if n := len([]rune(msg)); n > discord.MaxContentLength {
+			t.Errorf("%q: a message of %d characters", in, n)
+		}
+	})
 }
