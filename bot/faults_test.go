@@ -593,6 +593,9 @@ func TestBadInteractions(t *testing.T) {
 		if !m.Ephemeral() || !strings.Contains(m.Content, c.want) {
 			t.Errorf("/%s %d options: answered %q (ephemeral %v), want a private reply with %q", c.path, len(c.opts), m.Content, m.Ephemeral(), c.want)
 		}
+		if !strings.HasSuffix(m.Content, ". Nothing changed.") {
+			t.Errorf("/%s %d options: the refusal %q does not end with \". Nothing changed.\"", c.path, len(c.opts), m.Content)
+		}
 	}
 	buttons := []struct{ id, want string }{
 		{"nonsense", "This button no longer works"},
@@ -611,11 +614,14 @@ func TestBadInteractions(t *testing.T) {
 		if !m.Ephemeral() || !strings.Contains(m.Content, b.want) {
 			t.Errorf("button %q: answered %q (ephemeral %v), want a private reply with %q", b.id, m.Content, m.Ephemeral(), b.want)
 		}
+		if !strings.HasSuffix(m.Content, ". Nothing changed.") {
+			t.Errorf("button %q: the refusal %q does not end with \". Nothing changed.\"", b.id, m.Content)
+		}
 	}
 	if res := fake.Exchange(fake.Autocomplete(alice, "twixt move", discordtest.Focused(optAt, "%%%\x00"))); res.Callback != 8 {
 		t.Errorf("an odd autocomplete was answered with callback %d", res.Callback)
 	}
-	if m := fake.Exchange(fake.Submit(alice, "what/is/this", map[string]string{"x": "y"}, "")).Message; !m.Ephemeral() || !strings.Contains(m.Content, "can't handle") {
+	if m := fake.Exchange(fake.Submit(alice, "what/is/this", map[string]string{"x": "y"}, "")).Message; !m.Ephemeral() || !strings.HasSuffix(m.Content, "can't handle this here. Nothing changed.") {
 		t.Errorf("an unknown modal: answered %q", m.Content)
 	}
 	outcomes.Range(func(k, v any) bool {
