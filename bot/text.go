@@ -226,7 +226,7 @@ func exampleHole(pos *game.Game) string {
 }
 
 const helpText = "**TwixT** is a connection game by Alex Randolph. **Red** moves first and joins the top and bottom rows; " +
-	"**Black** joins the left and right columns. Neither may peg in the other's border rows, and the corners are not used.\n" +
+	"**Black** joins the left and right columns. Neither may peg in the other's border rows, and the corners are not used. (A game with the Kosmos board calls Red White.)\n" +
 	"On your turn you place one peg. Every peg a knight's move away from one of yours is **linked** to it, unless a link is in the way: " +
 	"links never cross (in TwixT PP your own links may cross each other). Join your two sides with an unbroken chain of links to win. " +
 	"If neither side can still connect, the game is drawn.\n\n" +
