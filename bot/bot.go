@@ -123,9 +123,13 @@ func names(g *storage.Game) []string {
 	return out
 }
 
+// who writes "Red (@alice)" or "Black 2 (@dave)" for a seat, in the
+// game's vocabulary.
+func who(g *storage.Game, pos *game.Game, s game.Seat) string { return vocabOf(g).who(g, pos, s) }
+
 // who writes "Red (@alice)" or "Black 2 (@dave)" for a seat.
-func who(g *storage.Game, pos *game.Game, s game.Seat) string {
-	return fmt.Sprintf("%s (%s)", seatName(g.Settings.Players, s, pos.SeatColor(s)), mention(string(g.User(s))))
+func (v vocab) who(g *storage.Game, pos *game.Game, s game.Seat) string {
+	return fmt.Sprintf("%s (%s)", v.seat(g.Settings.Players, s, pos.SeatColor(s)), mention(string(g.User(s))))
 }
 
 // mentionsOf converts users for a reply's allowed mentions.
@@ -138,17 +142,10 @@ func mentionsOf(users ...storage.UserID) []discord.UserID {
 }
 
 // boardFile draws a game's position as the PNG a reply attaches, with its
-// alt text.
-func boardFile(g *storage.Game, pos *game.Game, theme string) (discord.File, error) {
-	if theme == "" {
-		theme = g.Meta.Theme
-	}
-	th, err := render.ParseTheme(theme)
-	if err != nil {
-		th = render.Classic
-	}
+// alt text, in the theme of the vocabulary the reply speaks.
+func boardFile(g *storage.Game, pos *game.Game, voc vocab) (discord.File, error) {
 	v := render.FromGame(pos, names(g)...)
-	o := render.Options{Theme: th}
+	o := render.Options{Theme: voc.theme}
 	var buf bytes.Buffer
 	if err := render.PNG(&buf, v, o); err != nil {
 		return discord.File{}, err
