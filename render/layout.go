@@ -67,6 +67,7 @@ type Layout struct {
 	labelGap                    float64 // between the grid and the labels
 	pegR, holeR, linkW, borderW float64
 	ringR, ringW, haloW, edgeW  float64
+	dotR, markW                 float64 // the last move's dot, and the glow of its links
 }
 
 // NewLayout computes the layout of a picture of a board of the given size.
@@ -98,10 +99,15 @@ func NewLayout(size game.Size, o Options) (Layout, error) {
 	l.linkW = max(fs*0.26, 2.5)
 	l.borderW = max(fs*0.15, 2)
 	l.edgeW = max(fs*0.06, 1)
-	// The ring around the last move stays clear of the neighbouring pegs,
-	// however small the board is drawn.
-	l.ringW = max(fs*0.13, min(2, fs*0.2))
-	l.ringR = min(l.pegR+l.ringW/2+max(fs*0.05, 1), fs-l.pegR-0.5-l.ringW/2)
+	// The last move: a thick ring just outside its peg, filling most of
+	// the room to the neighbouring holes but clear of their pegs, and a
+	// dot on the peg itself. Its new links are marked by a thinner glow.
+	inner := l.pegR + max(fs*0.04, 1)
+	outer := min(inner+max(fs*0.2, 2.5), fs-l.pegR-0.5)
+	l.ringW = outer - inner
+	l.ringR = inner + l.ringW/2
+	l.dotR = max(fs*0.12, 1.5)
+	l.markW = max(fs*0.13, min(2, fs*0.2))
 	l.haloW = max(fs*0.16, 2)
 
 	l.labelGap = math.Round(max(fs*0.3, 3))

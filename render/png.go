@@ -106,7 +106,10 @@ func (b *base) draw(c *canvas, v *View) {
 		}
 	}
 	if v.Last != nil {
-		c.put(&b.ring, b.layout.Pixel(v.Last.Hole))
+		p := b.layout.Pixel(v.Last.Hole)
+		c.put(&b.ring, p)
+		c.put(&b.dot, p)
+		b.markLabels(c, v.Last.Hole)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/font"
 
 	"github.com/twixtbot/twixtbot/game"
@@ -244,11 +245,25 @@ func checkPicture(t *testing.T, v *View, o Options, what string) {
 		}
 	}
 
-	// Pegs, each in its side's colour.
+	// Pegs, each in its side's colour (the last move's beside its dot).
 	for _, c := range []game.Color{game.Red, game.Black} {
 		for _, h := range v.Side(c).Pegs {
 			x, y := l.Center(h)
-			k.want(x, y, th.side[sideOf(c)].fill, "%s peg %s", c, h.Upper())
+			if h != lastHole(v) {
+				k.want(x, y, th.side[sideOf(c)].fill, "%s peg %s", c, h.Upper())
+				continue
+			}
+			// The last move's peg shows its colour around its dot.
+			st, fill := th.side[sideOf(c)], 0
+			d := (l.dotR + max(l.dotR*0.35, 1) + l.pegR - l.edgeW) / 2
+			for _, dir := range [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				if k.among(x+dir[0]*d, y+dir[1]*d, th.board, th.ring, th.markText, st.fill, st.edge) == nameOf(th, st.fill) {
+					fill++
+				}
+			}
+			if fill < 2 {
+				t.Errorf("%s: the last move's %s peg %s shows its colour at %d of 4 points around its dot", what, c, h.Upper(), fill)
+			}
 		}
 	}
 	// The two sides differ in shape where the theme says so: a square peg
@@ -302,11 +317,15 @@ func checkPicture(t *testing.T, v *View, o Options, what string) {
 					continue // under the last move's ring
 				}
 			}
-			got := k.around(mx, my, 1)
+			reach := 1
+			if st.stripe && stripeFits(l.linkW) {
+				reach = 2 // the stripe covers the middle
+			}
+			got := k.around(mx, my, reach)
 			if !got[nameOf(th, st.fill)] || l.linkW >= 4 && got[nameOf(th, other.fill)] {
 				t.Errorf("%s: %s link %s around its middle (%.1f, %.1f) shows %v", what, c, lk.Upper(), mx, my, got)
 			}
-			if st.stripe && stripeFits(l.linkW, l.edgeW) && !k.around(mx, my, 2)[nameOf(th, st.stripeColor)] {
+			if st.stripe && stripeFits(l.linkW) && !k.around(mx, my, 2)[nameOf(th, st.stripeColor)] {
 				t.Errorf("%s: %s link %s should be striped, and shows %v", what, c, lk.Upper(), got)
 			}
 		}
@@ -314,20 +333,10 @@ func checkPicture(t *testing.T, v *View, o Options, what string) {
 
 	// The last move: a ring around its peg, and its new links marked.
 	if m := v.Last; m != nil {
-		x, y := l.Center(m.Hole)
-		hits := 0
-		for i := range 8 {
-			a := float64(i) * math.Pi / 4
-			if k.at(x+l.ringR*math.Cos(a), y+l.ringR*math.Sin(a)) == nameOf(th, th.ring) {
-				hits++
-			}
-		}
-		if hits < 5 {
-			t.Errorf("%s: the last move's ring around %s shows at %d of 8 points", what, m.Hole.Upper(), hits)
-		}
+		k.checkLastMove(m.Hole)
 		if !m.Swap {
 			for _, lk := range m.Added {
-				if got := k.beside(lk, l.linkW/2+l.ringW/2); got != nameOf(th, th.ring) {
+				if got := k.beside(lk, l.linkW/2+l.markW/2); got != nameOf(th, th.ring) {
 					t.Errorf("%s: the last move's new link %s is not marked: beside it is %s", what, lk.Upper(), got)
 				}
 			}
@@ -381,6 +390,58 @@ func checkPicture(t *testing.T, v *View, o Options, what string) {
 	}
 	_ = s
 	_ = n
+}
+
+// checkLastMove checks that the last move at h stands out: a thick ring
+// around its peg, a dot on it, and its column's and row's labels in light
+// text on the ring's colour.
+func (k *checker) checkLastMove(h game.Hole) {
+	t, l, th := k.t, k.l, k.th
+	t.Helper()
+	x, y := l.Center(h)
+	ring := nameOf(th, th.ring)
+	if l.ringW < 0.18*float64(l.Spacing) && l.ringW < 2.5 {
+		t.Errorf("%s: the last move's ring is %.1f px wide at a pitch of %d", k.what, l.ringW, l.Spacing)
+	}
+	// The ring, all the way round and across its width.
+	for _, r := range []float64{l.ringR - l.ringW*0.3, l.ringR, l.ringR + l.ringW*0.3} {
+		hits := 0
+		for i := range 16 {
+			a := float64(i) * math.Pi / 8
+			if k.at(x+r*math.Cos(a), y+r*math.Sin(a)) == ring {
+				hits++
+			}
+		}
+		if hits < 14 {
+			t.Errorf("%s: the last move's ring around %s shows at %d of 16 points at radius %.1f", k.what, h.Upper(), hits, r)
+		}
+	}
+	// The dot on the peg.
+	if got := k.at(x, y); got != ring {
+		t.Errorf("%s: the last move %s has no dot: its centre is %s", k.what, h.Upper(), got)
+	}
+	// The labels: the ring's colour around them, light ink in them.
+	withFace(true, l.labelFont, func(f font.Face) {
+		lc, lr := l.colLabels(f, h.Col), l.rowLabels(f, h.Row)
+		for _, lb := range append(lc[:], lr[:]...) {
+			capH := math.Ceil(l.labelFont * 0.72)
+			w := textWidth(f, lb.text)
+			if got := k.at(lb.x-1, lb.y-capH/2); got != ring {
+				t.Errorf("%s: label %s of the last move: beside it is %s, want the ring's colour", k.what, lb.text, got)
+			}
+			light := 0
+			for px := lb.x; px < lb.x+w; px++ {
+				for py := lb.y - capH; py < lb.y; py++ {
+					if k.among(px, py, th.ring, th.markText) == nameOf(th, th.markText) {
+						light++
+					}
+				}
+			}
+			if light < int(capH) {
+				t.Errorf("%s: label %s of the last move has %d light pixels, want its text in light ink", k.what, lb.text, light)
+			}
+		}
+	})
 }
 
 // beside returns the colour just beside the middle of link lk, d pixels
@@ -478,7 +539,11 @@ func nearPiece(l Layout, v *View, x, y float64) bool {
 	for _, c := range []game.Color{game.Red, game.Black} {
 		for _, h := range v.Side(c).Pegs {
 			cx, cy := l.Center(h)
-			if math.Hypot(x-cx, y-cy) < l.ringR+l.ringW+l.haloW+1 {
+			reach := l.pegR + l.haloW + 2
+			if h == lastHole(v) {
+				reach = l.ringR + l.ringW/2 + 2
+			}
+			if math.Hypot(x-cx, y-cy) < reach {
 				return true
 			}
 		}
@@ -796,5 +861,63 @@ func TestWritePNG(t *testing.T) {
 	}
 	if !bytes.Equal(gp.Pix, pal.Pix) {
 		t.Error("the decoded pixels differ")
+	}
+}
+
+// TestLastMoveStandsOut: the last move is unmistakable at phone size, in
+// every theme. At the default scale it has a thick ring, a dot and its
+// coordinates highlighted (checkLastMove); and once the picture is shrunk
+// to 300 pixels wide, as a phone's chat preview shows it, the ring's
+// colour is still there around the last move and beside its labels, and
+// nowhere else on the board.
+func TestLastMoveStandsOut(t *testing.T) {
+	views := map[string]*View{
+		"black-last": midgame(t), // M16, a black peg among links of both sides
+		"red-last":   FromGame(playMoves(t, game.Settings{}, readTestdata(t, "midgame24.moves")+" t20"), "Alice", "Bob"),
+	}
+	for name, v := range views {
+		for _, th := range Themes() {
+			t.Run(name+"/"+th.String(), func(t *testing.T) {
+				o := Options{Theme: th}
+				img, _ := decode(t, v, o)
+				l, err := NewLayout(v.Size, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				tt := themeFor(th)
+				k := &checker{t: t, img: img, th: tt, l: l, what: name + "/" + th.String()}
+				k.checkLastMove(v.Last.Hole)
+
+				const phone = 300
+				f := float64(phone) / float64(l.Width)
+				small := image.NewRGBA(image.Rect(0, 0, phone, int(float64(l.Height)*f)))
+				xdraw.ApproxBiLinear.Scale(small, small.Rect, img, img.Bounds(), xdraw.Src, nil)
+				ring := nameOf(tt, tt.ring)
+				lx, ly := l.Center(v.Last.Hole)
+				var atMove, atLabels, elsewhere int
+				for y := int(float64(l.Grid.Min.Y) * f); y < small.Rect.Max.Y; y++ {
+					for x := 0; x < phone; x++ {
+						if boardColourName(tt, small.At(x, y)) != ring {
+							continue
+						}
+						bx, by := (float64(x)+0.5)/f, (float64(y)+0.5)/f
+						switch {
+						case math.Hypot(bx-lx, by-ly) < 2.5*float64(l.Spacing):
+							atMove++
+						case math.Abs(bx-lx) < float64(l.Spacing) || math.Abs(by-ly) < float64(l.Spacing):
+							if !(image.Pt(int(bx), int(by)).In(l.Grid)) {
+								atLabels++
+							}
+						default:
+							elsewhere++
+						}
+					}
+				}
+				if atMove < 8 || atLabels < 8 || elsewhere > 0 {
+					t.Errorf("at %d px wide, the ring's colour shows at %d pixels around the last move (want 8 or more), %d beside its labels (want 8 or more) and %d elsewhere (want none)",
+						phone, atMove, atLabels, elsewhere)
+				}
+			})
+		}
 	}
 }

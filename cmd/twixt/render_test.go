@@ -43,10 +43,12 @@ func TestRender(t *testing.T) {
 		r, g, b, _ := img.At(p.X, p.Y).RGBA()
 		return int(r >> 8), int(g >> 8), int(b >> 8)
 	}
-	for _, hole := range []string{"c4", "d6"} {
-		if r, g, b := at(hole); r < g+60 || r < b+60 {
-			t.Errorf("%s should hold a red peg, pixel is %d,%d,%d", hole, r, g, b)
-		}
+	if r, g, b := at("c4"); r < g+60 || r < b+60 {
+		t.Errorf("c4 should hold a red peg, pixel is %d,%d,%d", r, g, b)
+	}
+	// D6, the last move, carries the classic theme's blue dot.
+	if r, g, b := at("d6"); b < r+60 || b < g+60 {
+		t.Errorf("d6, the last move, should carry a blue dot, pixel is %d,%d,%d", r, g, b)
 	}
 	if r, g, b := at("e5"); r > 90 || g > 90 || b > 90 {
 		t.Errorf("e5 should hold a black peg, pixel is %d,%d,%d", r, g, b)
