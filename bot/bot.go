@@ -138,8 +138,8 @@ func mentionsOf(users ...storage.UserID) []discord.UserID {
 }
 
 // boardFile draws a game's position as the PNG a reply attaches, with its
-// alt text.
-func boardFile(g *storage.Game, pos *game.Game, theme string) (discord.File, error) {
+// alt text, and the time left on the turn clock by the bot's clock.
+func (b *Bot) boardFile(g *storage.Game, pos *game.Game, theme string) (discord.File, error) {
 	if theme == "" {
 		theme = g.Meta.Theme
 	}
@@ -148,6 +148,9 @@ func boardFile(g *storage.Game, pos *game.Game, theme string) (discord.File, err
 		th = render.Classic
 	}
 	v := render.FromGame(pos, names(g)...)
+	if d := g.Clock.Deadline; !d.IsZero() && !pos.Over() {
+		v.Timed, v.TimeLeft = true, d.Sub(b.now())
+	}
 	o := render.Options{Theme: th}
 	var buf bytes.Buffer
 	if err := render.PNG(&buf, v, o); err != nil {

@@ -192,7 +192,7 @@ func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, po
 			if ng, err := b.store.Update(ctx, g.ID, func(ng *storage.Game) error { ng.Place.Thread = storage.ChannelID(th); return nil }); err == nil {
 				g = ng
 			}
-			file, ferr := boardFile(g, pos, "")
+			file, ferr := b.boardFile(g, pos, "")
 			if ferr == nil {
 				r := discord.Text(sb.String()).WithFiles(file).WithMentions(mentionsOf(g.User(seat))...)
 				b.later("post the board in the thread", func(ctx context.Context) error {
@@ -205,7 +205,7 @@ func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, po
 		}
 		b.log.Warn("could not open a thread for the game", "game", g.ID, "err", err)
 	}
-	file, err := boardFile(g, pos, "")
+	file, err := b.boardFile(g, pos, "")
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -344,7 +344,7 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 			comps = append(comps, discord.Row(row...))
 		}
 	}
-	file, err := boardFile(g, pos, "")
+	file, err := b.boardFile(g, pos, "")
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -515,7 +515,7 @@ func (b *Bot) board(ctx context.Context, e *discord.Event) (discord.Reply, error
 	if text {
 		return textBoard(g, pos, status)
 	}
-	file, err := boardFile(g, pos, theme)
+	file, err := b.boardFile(g, pos, theme)
 	if err != nil {
 		return discord.Reply{}, err
 	}

@@ -57,6 +57,9 @@ func AltText(v *View, o Options) string {
 		// who starts with a side name, already capitalised, or with a
 		// player's name, which is written exactly as the player chose it.
 		s = append(s, fmt.Sprintf("%s to move.", who))
+		if v.Timed {
+			s = append(s, fmt.Sprintf("Turn clock: %s.", timeLeftText(v.TimeLeft)))
+		}
 	}
 
 	if m := v.Last; m != nil {
