@@ -125,6 +125,11 @@ func TestTwoPlayerGameHTTP(t *testing.T) {
 	if !hist.Ephemeral() || !strings.Contains(hist.Content, "f10-f6/g8+f6/g8,g8/f10") || !strings.Contains(hist.Content, "Red wins by connection") {
 		t.Errorf("history: %q", hist.Content)
 	}
+	// The swap is Black's turn in the history as in the SGF (B[swap]),
+	// and says who plays which colour from then on.
+	if !strings.Contains(hist.Content, "  2. Black    swap     (bob now plays Red with the peg on F6, alice plays Black)") {
+		t.Errorf("history of the swap: %q", hist.Content)
+	}
 	exp := r.do(alice, "twixt export").Message
 	f, ok := exp.File("g1.sgf")
 	if !ok || !strings.Contains(string(f.Data), "GM[21]") {
@@ -137,6 +142,14 @@ func TestTwoPlayerGameHTTP(t *testing.T) {
 	g, err := rec.Replay(game.Settings{})
 	if err != nil || g.Result() != (game.Result{Winner: game.Red, Reason: game.Connection}) || g.Turns() != 14 {
 		t.Errorf("the exported record replays to %v after %d turns (%v)", g.Result(), g.Turns(), err)
+	}
+	// Bob swapped, plays White (Red) and won: PW names him, so RE[W+]
+	// credits him in any SGF reader; read back, each seat has its name.
+	if sgf := string(f.Data); !strings.Contains(sgf, "PW[bob]PB[alice]RE[W+]") || !strings.Contains(sgf, ";B[swap]") {
+		t.Errorf("the SGF names the players by seat, not by colour:\n%s", sgf)
+	}
+	if rec.Name(1) != "alice" || rec.Name(2) != "bob" {
+		t.Errorf("read back, seat 1 is %q and seat 2 %q", rec.Name(1), rec.Name(2))
 	}
 }
 

@@ -557,13 +557,18 @@ func historyText(g *storage.Game) (string, error) {
 	}
 	var sb strings.Builder
 	for _, m := range g.Log {
+		_, turn := pos.ToMove()
 		o, err := pos.PlayMove(m)
 		if err != nil {
 			return "", err
 		}
 		name := seatName(g.Settings.Players, o.Seat, o.Color)
 		switch m.Kind {
-		case game.Place, game.Swap:
+		case game.Swap:
+			// A swap is Black's turn, as the SGF export writes it
+			// (B[swap]); after a sides swap the players exchange colours.
+			fmt.Fprintf(&sb, "%3d. %-8s swap     (%s)\n", o.Number, seatName(g.Settings.Players, o.Seat, turn), swapNote(g, pos, o))
+		case game.Place:
 			fmt.Fprintf(&sb, "%3d. %-8s %s", o.Number, name, m.String())
 			if len(o.Added) > 0 {
 				fmt.Fprintf(&sb, "  (links %s)", strings.Join(otherEnds(o.Added, o.Hole), ", "))
@@ -583,6 +588,18 @@ func historyText(g *storage.Game) (string, error) {
 		sb.WriteString("(no moves yet)\n")
 	}
 	return sb.String(), nil
+}
+
+// swapNote says what a swap did: who plays which colour from then on
+// (sides), or where the peg went (mirror). The pie rule is for two
+// players only.
+func swapNote(g *storage.Game, pos *game.Game, o game.Outcome) string {
+	if g.Settings.Swap == game.SwapMirror {
+		return fmt.Sprintf("Red's first peg moves to %s and becomes Black's", o.Hole.Upper())
+	}
+	n, other := names(g), 3-o.Seat
+	return fmt.Sprintf("%s now plays %s with the peg on %s, %s plays %s",
+		n[o.Seat-1], o.Color.Title(), o.Hole.Upper(), n[other-1], pos.SeatColor(other).Title())
 }
 
 func (b *Bot) export(ctx context.Context, e *discord.Event) (discord.Reply, error) {
