@@ -17,7 +17,7 @@ import (
 
 // PNG draws the view and writes it to w as a PNG: 8-bit paletted (a fixed
 // palette per theme), fastest compression. A 24x24 mid-game at the default
-// scale is about 22 KB.
+// scale is about 23 KB.
 func PNG(w io.Writer, v *View, o Options) error {
 	b, err := prepare(v, o)
 	if err != nil {
