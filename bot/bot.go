@@ -140,6 +140,12 @@ func mentionsOf(users ...storage.UserID) []discord.UserID {
 // boardFile draws a game's position as the PNG a reply attaches, with its
 // alt text, and the time left on the turn clock by the bot's clock.
 func (b *Bot) boardFile(g *storage.Game, pos *game.Game, theme string) (discord.File, error) {
+	return b.boardPicture(g, pos, theme, false)
+}
+
+// boardPicture draws the whole board, or with zoom only the part around
+// the last move.
+func (b *Bot) boardPicture(g *storage.Game, pos *game.Game, theme string, zoom bool) (discord.File, error) {
 	if theme == "" {
 		theme = g.Meta.Theme
 	}
@@ -152,12 +158,15 @@ func (b *Bot) boardFile(g *storage.Game, pos *game.Game, theme string) (discord.
 		v.Timed, v.TimeLeft = true, d.Sub(b.now())
 	}
 	o := render.Options{Theme: th}
+	draw, describe, name := render.PNG, render.AltText, "twixt-"+g.ID.String()+".png"
+	if zoom {
+		draw, describe, name = render.ZoomPNG, render.ZoomAltText, "twixt-"+g.ID.String()+"-zoom.png"
+	}
 	var buf bytes.Buffer
-	if err := render.PNG(&buf, v, o); err != nil {
+	if err := draw(&buf, v, o); err != nil {
 		return discord.File{}, err
 	}
-	alt := render.AltText(v, o)
-	return discord.File{Name: "twixt-" + g.ID.String() + ".png", ContentType: "image/png", Description: alt, Data: buf.Bytes()}, nil
+	return discord.File{Name: name, ContentType: "image/png", Description: describe(v, o), Data: buf.Bytes()}, nil
 }
 
 // place is where a game's messages go: its thread, or its channel.

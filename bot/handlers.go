@@ -507,6 +507,10 @@ func (b *Bot) board(ctx context.Context, e *discord.Event) (discord.Reply, error
 	if err != nil {
 		return discord.Reply{}, err
 	}
+	zoom, _, err := e.Options().Bool(optZoom)
+	if err != nil {
+		return discord.Reply{}, err
+	}
 	g, pos, err := b.loadOption(ctx, e)
 	if err != nil {
 		return discord.Reply{}, err
@@ -515,7 +519,7 @@ func (b *Bot) board(ctx context.Context, e *discord.Event) (discord.Reply, error
 	if text {
 		return textBoard(g, pos, status)
 	}
-	file, err := b.boardFile(g, pos, theme)
+	file, err := b.boardPicture(g, pos, theme, zoom)
 	if err != nil {
 		return discord.Reply{}, err
 	}

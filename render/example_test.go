@@ -99,3 +99,29 @@ func ExampleParseTheme() {
 	// kosmos White Black
 	// unknown theme: "neon" (want classic, kosmos or colorblind)
 }
+
+func ExampleZoomPNG() {
+	// A 48x48 board is about 960 pixels wide; the zoomed picture shows
+	// the 17x17 holes around the last move at the same scale.
+	g, err := game.New(game.Settings{Size: game.Size{Cols: 48, Rows: 48}})
+	if err != nil {
+		panic(err)
+	}
+	for _, m := range []string{"ac40", "ae44"} {
+		if _, err := g.PlayString(m); err != nil {
+			panic(err)
+		}
+	}
+	v := render.FromGame(g, "Alice", "Bob")
+	var buf bytes.Buffer
+	if err := render.ZoomPNG(&buf, v, render.Options{}); err != nil {
+		panic(err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		panic(err)
+	}
+	w := render.ZoomWindow(v)
+	fmt.Printf("holes %s, %dx%d picture\n", w, img.Bounds().Dx(), img.Bounds().Dy())
+	// Output: holes W32-AM48, 373x365 picture
+}
