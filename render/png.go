@@ -24,13 +24,23 @@ func PNG(w io.Writer, v *View, o Options) error {
 	if err != nil {
 		return err
 	}
+	return b.writePicture(w, v, nil)
+}
+
+// writePicture draws v over the base and writes it to w as a PNG, or
+// with cut the part of it that cut copies out.
+func (b *base) writePicture(w io.Writer, v *View, cut func(*image.Paletted) *image.Paletted) error {
 	e := pngBufs.Get().(*pngBuf)
 	defer pngBufs.Put(e)
-	err = withSlot(func() error {
+	err := withSlot(func() error {
 		f := b.getFrame()
 		defer b.frames.Put(f)
 		b.render(f, v)
-		return e.encode(f.pal)
+		pic := f.pal
+		if cut != nil {
+			pic = cut(pic)
+		}
+		return e.encode(pic)
 	})
 	if err != nil {
 		return err

@@ -125,19 +125,7 @@ func ZoomPNG(w io.Writer, v *View, o Options) error {
 	if err != nil {
 		return err
 	}
-	e := pngBufs.Get().(*pngBuf)
-	defer pngBufs.Put(e)
-	err = withSlot(func() error {
-		f := b.getFrame()
-		defer b.frames.Put(f)
-		b.render(f, v)
-		return e.encode(zoomCrop(f.pal, z))
-	})
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(e.out.Bytes())
-	return err
+	return b.writePicture(w, v, func(full *image.Paletted) *image.Paletted { return zoomCrop(full, z) })
 }
 
 // zoomCrop copies the zoomed picture out of the whole one: the window's
