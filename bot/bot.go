@@ -137,6 +137,16 @@ func mentionsOf(users ...storage.UserID) []discord.UserID {
 	return out
 }
 
+// view is what render draws of a game: its position, the players' names,
+// and the time left on the turn clock by the bot's clock.
+func (b *Bot) view(g *storage.Game, pos *game.Game) *render.View {
+	v := render.FromGame(pos, names(g)...)
+	if d := g.Clock.Deadline; !d.IsZero() && !pos.Over() {
+		v.Timed, v.TimeLeft = true, d.Sub(b.now())
+	}
+	return v
+}
+
 // boardFile draws a game's position as the PNG a reply attaches, with its
 // alt text, and the time left on the turn clock by the bot's clock.
 func (b *Bot) boardFile(g *storage.Game, pos *game.Game, theme string) (discord.File, error) {
@@ -153,10 +163,7 @@ func (b *Bot) boardPicture(g *storage.Game, pos *game.Game, theme string, zoom b
 	if err != nil {
 		th = render.Classic
 	}
-	v := render.FromGame(pos, names(g)...)
-	if d := g.Clock.Deadline; !d.IsZero() && !pos.Over() {
-		v.Timed, v.TimeLeft = true, d.Sub(b.now())
-	}
+	v := b.view(g, pos)
 	o := render.Options{Theme: th}
 	draw, describe, name := render.PNG, render.AltText, "twixt-"+g.ID.String()+".png"
 	if zoom {

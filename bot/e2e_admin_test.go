@@ -156,6 +156,9 @@ func TestClockTimeoutAfterRestartHTTP(t *testing.T) {
 	} else if !strings.Contains(board.Attachments[0].Description, "bob (Black)") {
 		t.Errorf("alt text %q", board.Attachments[0].Description)
 	}
+	if text := r.do(bob, "twixt board", discordtest.Bool(optText, true)).Message.Content; !strings.Contains(text, "bob (Black) to move · 20m left") {
+		t.Errorf("the text board does not give the time left: %q", text)
+	}
 	r.bot.Sweep(context.Background())
 	r.bot.Sweep(context.Background())
 	r.flush()

@@ -517,7 +517,7 @@ func (b *Bot) board(ctx context.Context, e *discord.Event) (discord.Reply, error
 	}
 	status := statusLine(g, pos)
 	if text {
-		return textBoard(g, pos, status)
+		return textBoard(g, b.view(g, pos), status)
 	}
 	file, err := b.boardPicture(g, pos, theme, zoom)
 	if err != nil {
