@@ -30,6 +30,7 @@ const (
 	optName       = "name"
 	optTheme      = "theme"
 	optText       = "text"
+	optZoom       = "zoom"
 )
 
 // The longest text each free-text option takes: Discord refuses longer
@@ -155,6 +156,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					strOpt(optTheme, "Colours: classic, kosmos, or colorblind", maxChoiceLen, false, false,
 						"classic (red and black)", "classic", "kosmos (white and black)", "kosmos", "colour-blind safe", "colorblind"),
 					boolOpt(optText, "Show the board as text instead of a picture"),
+					boolOpt(optZoom, "Show only the part around the last move, for big boards on a phone"),
 				),
 				sub("history", "Show the game's moves in notation", gameOpt()),
 				sub("export", "Download the game record (SGF, or the moves format for Double TwixT)", gameOpt()),

@@ -198,7 +198,7 @@ func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, po
 			if ng, err := b.store.Update(ctx, g.ID, func(ng *storage.Game) error { ng.Place.Thread = storage.ChannelID(th); return nil }); err == nil {
 				g = ng
 			}
-			file, ferr := boardFile(g, pos, v)
+			file, ferr := b.boardFile(g, pos, v)
 			if ferr == nil {
 				r := discord.Text(sb.String()).WithFiles(file).WithMentions(mentionsOf(g.User(seat))...)
 				b.later("post the board in the thread", func(ctx context.Context) error {
@@ -211,7 +211,7 @@ func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, po
 		}
 		b.log.Warn("could not open a thread for the game", "game", g.ID, "err", err)
 	}
-	file, err := boardFile(g, pos, v)
+	file, err := b.boardFile(g, pos, v)
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -369,7 +369,7 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 			comps = append(comps, discord.Row(row...))
 		}
 	}
-	file, err := boardFile(g, pos, v)
+	file, err := b.boardFile(g, pos, v)
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -532,6 +532,10 @@ func (b *Bot) board(ctx context.Context, e *discord.Event) (discord.Reply, error
 	if err != nil {
 		return discord.Reply{}, err
 	}
+	zoom, _, err := e.Options().Bool(optZoom)
+	if err != nil {
+		return discord.Reply{}, err
+	}
 	g, pos, err := b.loadOption(ctx, e)
 	if err != nil {
 		return discord.Reply{}, err
@@ -544,9 +548,9 @@ func (b *Bot) board(ctx context.Context, e *discord.Event) (discord.Reply, error
 	}
 	status := statusLine(g, pos, v)
 	if text {
-		return textBoard(g, pos, status, v)
+		return textBoard(g, b.view(g, pos), status, v)
 	}
-	file, err := boardFile(g, pos, v)
+	file, err := b.boardPicture(g, pos, v, zoom)
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -593,13 +597,18 @@ func historyText(g *storage.Game) (string, error) {
 	v := vocabOf(g)
 	var sb strings.Builder
 	for _, m := range g.Log {
+		_, turn := pos.ToMove()
 		o, err := pos.PlayMove(m)
 		if err != nil {
 			return "", err
 		}
 		name := v.seat(g.Settings.Players, o.Seat, o.Color)
 		switch m.Kind {
-		case game.Place, game.Swap:
+		case game.Swap:
+			// A swap is Black's turn, as the SGF export writes it
+			// (B[swap]); after a sides swap the players exchange colours.
+			fmt.Fprintf(&sb, "%3d. %-8s swap     (%s)\n", o.Number, v.seat(g.Settings.Players, o.Seat, turn), swapNote(g, pos, o, v))
+		case game.Place:
 			fmt.Fprintf(&sb, "%3d. %-8s %s", o.Number, name, m.String())
 			if len(o.Added) > 0 {
 				fmt.Fprintf(&sb, "  (links %s)", strings.Join(otherEnds(o.Added, o.Hole), ", "))
@@ -619,6 +628,18 @@ func historyText(g *storage.Game) (string, error) {
 		sb.WriteString("(no moves yet)\n")
 	}
 	return sb.String(), nil
+}
+
+// swapNote says what a swap did: who plays which colour from then on
+// (sides), or where the peg went (mirror). The pie rule is for two
+// players only.
+func swapNote(g *storage.Game, pos *game.Game, o game.Outcome, v vocab) string {
+	if g.Settings.Swap == game.SwapMirror {
+		return fmt.Sprintf("%s's first peg moves to %s and becomes %s's", v.side(game.Red), o.Hole.Upper(), v.side(game.Black))
+	}
+	n, other := names(g), 3-o.Seat
+	return fmt.Sprintf("%s now plays %s with the peg on %s, %s plays %s",
+		n[o.Seat-1], v.side(o.Color), o.Hole.Upper(), n[other-1], v.side(pos.SeatColor(other)))
 }
 
 func (b *Bot) export(ctx context.Context, e *discord.Event) (discord.Reply, error) {

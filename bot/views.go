@@ -19,8 +19,7 @@ import (
 
 // textBoard answers /twixt board text:true: a monospace board in a code
 // block, or as a file when it is too big for a message.
-func textBoard(g *storage.Game, pos *game.Game, status string, voc vocab) (discord.Reply, error) {
-	v := render.FromGame(pos, names(g)...)
+func textBoard(g *storage.Game, v *render.View, status string, voc vocab) (discord.Reply, error) {
 	for _, sc := range []render.Scale{render.Medium, render.Small} {
 		s, err := render.Text(v, render.Options{Scale: sc, Theme: voc.theme})
 		if err != nil {
