@@ -5,7 +5,12 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/twixtbot ./cmd/twixtbot \
+# The build context has no .git (see .dockerignore), so Go cannot stamp the
+# revision: say the version here, e.g.
+#   docker build --build-arg VERSION=$(git describe --always --dirty) .
+# and twixtbot --version prints it.
+ARG VERSION=
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w -X main.buildVersion=${VERSION}" -o /out/twixtbot ./cmd/twixtbot \
  && mkdir -p /out/data
 
 FROM gcr.io/distroless/static-debian12:nonroot

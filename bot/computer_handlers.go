@@ -25,7 +25,7 @@ func computerCommand() *discordgo.ApplicationCommandOption {
 		levels = append(levels, fmt.Sprintf("%d %s", l, l), strconv.Itoa(int(l)))
 	}
 	return sub("computer", "Play a game against the computer (twixtbot itself), starting now",
-		strOpt(optLevel, "How strongly it plays (default: 3, or the strongest the server allows below that)", false, false, levels...),
+		strOpt(optLevel, "How strongly it plays (default: 3, or the strongest the server allows below that)", maxChoiceLen, false, false, levels...),
 		colorOpt(), sizeOpt(), rulesetOpt(),
 	)
 }
@@ -85,6 +85,7 @@ func (b *Bot) computerStarted(g *storage.Game) (discord.Reply, error) {
 	if err != nil {
 		return discord.Reply{}, err
 	}
+	v := vocabOf(g)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**%s has started** (%s): a game against the computer.\n", g.ID, g.Settings)
 	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
@@ -96,13 +97,13 @@ func (b *Bot) computerStarted(g *storage.Game) (discord.Reply, error) {
 		sb.WriteString(thinkingLine(g, pos, seat))
 	} else {
 		ping = append(ping, g.User(seat))
-		fmt.Fprintf(&sb, "%s moves first: `/twixt move at:` a hole like `j12`.", who(g, pos, seat))
+		fmt.Fprintf(&sb, "%s moves first: %s.", who(g, pos, seat), moveHint(pos))
 	}
 	if pos.Settings().SwapAllowed() {
-		sb.WriteString(" Black may then swap (pie rule).")
+		fmt.Fprintf(&sb, " %s may then swap (pie rule).", v.side(game.Black))
 	}
 	sb.WriteString(" Ask `/twixt hint` for ideas.")
-	file, err := boardFile(g, pos, "")
+	file, err := b.boardFile(g, pos, v)
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -154,7 +155,7 @@ func (b *Bot) hint(ctx context.Context, e *discord.Event) (discord.Reply, error)
 // hintReply lists the candidate moves of a hint, best first.
 func hintReply(g *storage.Game, pos *game.Game, seat game.Seat, cands []ai.Candidate) discord.Reply {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Hint** for your move %d in %s (%s):\n", pos.Number(), g.ID, seatName(g.Settings.Players, seat, pos.SeatColor(seat)))
+	fmt.Fprintf(&sb, "**Hint** for your move %d in %s (%s):\n", pos.Number(), g.ID, vocabOf(g).seat(g.Settings.Players, seat, pos.SeatColor(seat)))
 	for i, c := range cands {
 		fmt.Fprintf(&sb, "%d. `%s`: wins about %d%% of the computer's trials (%d tried)\n", i+1, moveWord(c.Move), percent(c.Value), c.Visits)
 	}

@@ -66,6 +66,7 @@ const consoleHelp = `Type what a player does, one line each:
   alice: /twixt challenge opponent:bob size:12      (options as name:value; quote values with spaces)
   bob: click accept/g1                              (press a button by the id shown in brackets)
   alice: /twixt move at:j12
+A leading "> " is ignored, so lines copied from this console's echo work.
 Everyone is a moderator here (/twixtadmin works). "help" shows this; "quit" or end of input leaves.`
 
 // Run reads lines until in ends, a "quit", or ctx ends.
@@ -76,7 +77,9 @@ func (c *Console) Run(ctx context.Context, in io.Reader) error {
 		if ctx.Err() != nil {
 			return nil
 		}
-		line := strings.TrimSpace(sc.Text())
+		// A line copied from the console's own echo, or from the README,
+		// starts with the prompt "> ": it is the same line.
+		line := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(sc.Text()), ">"))
 		switch {
 		case line == "" || strings.HasPrefix(line, "#"):
 			continue

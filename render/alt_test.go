@@ -36,6 +36,8 @@ func TestAltText(t *testing.T) {
 			"TwixT board 5x5 after move 5. Red wins by connection, with a chain of 3 pegs from C1 to C5. Last move: Alice (Red) at C5, linked to D3. Red (Alice): 3 pegs, 2 links. Black (Bob): 2 pegs, 0 links."},
 		{"resignation", sq(12), "@sample12.moves", []string{"Alice", "Bob"}, Options{},
 			"TwixT board 12x12 after move 15. Red wins by resignation. Last move: Alice (Red) at B2, linked to C4. Red (Alice): 8 pegs, 7 links. Black (Bob): 7 pegs, 4 links."},
+		{"names keep their case", sq(12), "g6 g8 e7", []string{"alice", "élodie"}, Options{},
+			"TwixT board 12x12 after move 3. élodie (Black) to move. Last move: alice (Red) at E7, linked to G6. Red (alice): 2 pegs, 1 link. Black (élodie): 1 peg, 0 links."},
 		{"draw", sq(12), "g6 g8 draw", []string{"Alice", "Bob"}, Options{},
 			"TwixT board 12x12 after move 2. Drawn by agreement. Last move: Bob (Black) at G8, no new links. Red (Alice): 1 peg, 0 links. Black (Bob): 1 peg, 0 links."},
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -28,7 +29,11 @@ func (s *Store) Backup(ctx context.Context, w io.Writer) (int64, error) {
 
 // BackupFile writes a backup to path: to a temporary file beside it first,
 // synced, then checked by opening it with bbolt and running its
-// consistency check, then renamed over path. A crash midway leaves any
+// consistency check, then renamed over path. The copy is compacted: it
+// holds the live records only, in one read transaction's view, and none of
+// the pages the database has freed, which may still hold old versions of
+// records; so a record deleted (ForgetUser) before the backup is not in
+// it. A crash midway leaves any
 // earlier file at path as it was. It refuses to write over the database
 // itself. The backup is a database file: to restore it, stop the bot and
 // put the file in the database's place (or point TWIXTBOT_DB at it).
@@ -55,13 +60,7 @@ func (s *Store) BackupFile(ctx context.Context, path string) (int64, error) {
 			os.Remove(tmp)
 		}
 	}()
-	n, err := s.Backup(ctx, f)
-	if err == nil {
-		err = f.Sync()
-	}
-	if err == nil {
-		err = f.Close()
-	}
+	n, err := s.compactTo(ctx, f)
 	if err != nil {
 		return 0, fmt.Errorf("backup to %s: %w", path, err)
 	}
@@ -74,6 +73,40 @@ func (s *Store) BackupFile(ctx context.Context, path string) (int64, error) {
 	done = true
 	syncDir(dir)
 	return n, nil
+}
+
+// compactTxSize bounds what one transaction of a compacted copy writes,
+// so that a large database is copied in steps rather than in memory.
+const compactTxSize = 16 << 20
+
+// compactTo writes a compacted copy of the database into f, a new empty
+// file, with fsync, closes f and returns the copy's size. The live
+// records are read in one read transaction, which does not block writers.
+func (s *Store) compactTo(ctx context.Context, f *os.File) (n int64, err error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	dst, err := bolt.Open(f.Name(), 0o600, &bolt.Options{
+		OpenFile: func(string, int, os.FileMode) (*os.File, error) { return f, nil },
+	})
+	if err != nil {
+		return 0, err
+	}
+	err = func() (err error) {
+		defer guard(&err) // a damaged page of the database
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		return bolt.Compact(dst, s.db, compactTxSize)
+	}()
+	if err == nil {
+		var st os.FileInfo
+		if st, err = f.Stat(); err == nil {
+			n = st.Size()
+		}
+	}
+	if cerr := dst.Close(); err == nil { // bbolt fsynced each commit; this closes f
+		err = cerr
+	}
+	return n, err
 }
 
 // samePath reports whether a and b name the same file.
@@ -100,7 +133,7 @@ func verifyBoltFile(path string) (err error) {
 	if err != nil {
 		return err
 	}
-	if err := checkFile(f, false); err != nil {
+	if err := checkFile(f); err != nil {
 		f.Close()
 		return fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}

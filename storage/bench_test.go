@@ -3,6 +3,7 @@ package storage
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
@@ -148,4 +149,52 @@ func bigStore(b *testing.B, n int) *Store {
 		bulkCreate(b, s, batch)
 	}
 	return s
+}
+
+// BenchmarkForgetUser forgets one user (about 200 games, 5% of them
+// ongoing) in a database of 100,000 games: one write transaction that
+// scans every game record, and that moves wait for.
+func BenchmarkForgetUser(b *testing.B) {
+	s := bigStore(b, 100_000)
+	i := 0
+	for b.Loop() {
+		f, err := s.ForgetUser(ctx, UserID(fmt.Sprintf("user%d", i%1000)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if i < 1000 && len(f.Games) == 0 {
+			b.Fatal("the user had no games: the benchmark measures nothing")
+		}
+		i++
+	}
+}
+
+// BenchmarkBackup copies a database of 100,000 games: as the file is
+// (Backup, a raw copy) and compacted to a checked file (BackupFile).
+func BenchmarkBackup(b *testing.B) {
+	s := bigStore(b, 100_000)
+	dir := b.TempDir()
+	b.Run("raw", func(b *testing.B) {
+		for b.Loop() {
+			f, err := os.Create(filepath.Join(dir, "raw.db"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			n, err := s.Backup(ctx, f)
+			f.Close()
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(n)/(1<<20), "MiB")
+		}
+	})
+	b.Run("file", func(b *testing.B) {
+		for b.Loop() {
+			n, err := s.BackupFile(ctx, filepath.Join(dir, "backup.db"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(n)/(1<<20), "MiB")
+		}
+	})
 }

@@ -127,6 +127,7 @@ type metaRecV1 struct {
 	DrawOffer        int       `json:"draw_offer,omitempty"`
 	Theme            string    `json:"theme,omitempty"`
 	Names            []string  `json:"names,omitempty"`
+	Proposer         int       `json:"proposer,omitempty"`
 	// Added after version 1 was released: absent in older records, which
 	// read as games between people.
 	Computer      uint8 `json:"computer,omitempty"`
@@ -181,6 +182,7 @@ func encodeGame(g *Game) []byte {
 			ChallengeMessage: string(g.Meta.ChallengeMessage), BoardMessage: string(g.Meta.BoardMessage),
 			Accepted: uint8(g.Meta.Accepted), Expires: utc(g.Meta.Expires),
 			DrawOffer: int(g.Meta.DrawOffer), Theme: g.Meta.Theme, Names: g.Meta.Names,
+			Proposer: int(g.Meta.Proposer),
 			Computer: uint8(g.Meta.Computer), ComputerLevel: g.Meta.ComputerLevel,
 		},
 	}
@@ -241,6 +243,7 @@ func decodeGameBody(id GameID, v []byte) (*Game, error) {
 			ChallengeMessage: MessageID(r.Meta.ChallengeMessage), BoardMessage: MessageID(r.Meta.BoardMessage),
 			Accepted: SeatSet(r.Meta.Accepted), Expires: r.Meta.Expires,
 			DrawOffer: game.Seat(r.Meta.DrawOffer), Theme: r.Meta.Theme, Names: r.Meta.Names,
+			Proposer: game.Seat(r.Meta.Proposer),
 			Computer: SeatSet(r.Meta.Computer), ComputerLevel: r.Meta.ComputerLevel,
 		},
 	}

@@ -40,11 +40,22 @@
 //     that names the game (a *DecodeError), never a panic and never a game
 //     silently left out: listings return the games they could read and an
 //     error naming each one they could not.
+//   - A new database is built under a temporary name beside its path
+//     (path+".creating"), fsynced, and renamed into place: a crash during
+//     the first start leaves no database or a whole one, never the empty
+//     file that Open refuses (it may be a database truncated to nothing).
+//     The next Open reuses or removes the leftover.
 //   - A file held by another process gives ErrInUse after Options.Timeout
 //     (DefaultTimeout, 2 s) instead of hanging.
 //   - The schema version is stored; Open migrates an older database in one
 //     transaction and refuses a newer one (ErrSchema).
-//   - Backup and BackupFile copy the database while it serves.
+//   - Backup and BackupFile copy the database while it serves; BackupFile
+//     writes a compacted, checked copy, without the freed pages that may
+//     still hold old versions of records.
+//   - ForgetUser removes a user's data in one transaction: their ID and
+//     name in games become DeletedUser and DeletedName, their ongoing
+//     games end, their player record goes; the other players' games stay
+//     and replay.
 //
 // Game IDs are written "g42" (GameID.String); ParseGameID also reads
 // "42". Discord IDs are kept as the strings Discord sends, in their own

@@ -18,6 +18,8 @@ func TestMain(m *testing.M) {
 		crashChild()
 	case "hold":
 		holdChild()
+	case "create":
+		createChild()
 	default:
 		os.Stderr.WriteString("unknown child role\n")
 		os.Exit(2)

@@ -8,7 +8,6 @@ import (
 	"hash/fnv"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -58,7 +57,10 @@ type Store struct {
 }
 
 // Open opens the database at path, creating it if it does not exist, and
-// brings its schema up to date. A file another process holds gives ErrInUse
+// brings its schema up to date. A new database is built beside path (in
+// path+".creating") and renamed into place once whole, so that a crash
+// during the first start never leaves a file that cannot be opened; a
+// leftover of such a crash is reused or removed, never needing a person. A file another process holds gives ErrInUse
 // after opts.Timeout; a damaged or truncated file gives ErrCorrupt; a file
 // of a newer schema gives ErrSchema.
 func Open(path string, opts *Options) (*Store, error) {
@@ -72,7 +74,12 @@ func Open(path string, opts *Options) (*Store, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	f, created, err := openFile(path, o.ReadOnly)
+	if !o.ReadOnly {
+		if err := ensureDB(path, &o); err != nil {
+			return nil, err
+		}
+	}
+	f, err := openFile(path, o.ReadOnly)
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
@@ -83,12 +90,13 @@ func Open(path string, opts *Options) (*Store, error) {
 		}
 		return nil, fmt.Errorf("lock database %s: %w", path, err)
 	}
-	if created {
-		syncDir(filepath.Dir(path)) // the new file's name must survive a power cut too
-	}
-	if err := checkFile(f, created); err != nil {
+	if err := checkFile(f); err != nil {
+		unlockFile(f)
 		f.Close()
 		return nil, fmt.Errorf("%w: %s: %v; restore the latest backup (or move the file away to start a new database)", ErrCorrupt, path, err)
+	}
+	if !o.ReadOnly {
+		removeStaleCreating(path)
 	}
 	db, err := openBolt(f, path, &o)
 	if err != nil {
@@ -181,41 +189,27 @@ func parseMeta(b []byte) (boltMeta, bool) {
 	}, true
 }
 
-// openFile opens the database file, creating it if it does not exist;
-// created says whether it did.
-func openFile(path string, readOnly bool) (f *os.File, created bool, err error) {
+// openFile opens the database file, which exists (ensureDB builds a new
+// one).
+func openFile(path string, readOnly bool) (*os.File, error) {
 	if readOnly {
-		f, err = os.OpenFile(path, os.O_RDONLY, 0)
-		return f, false, err
+		return os.OpenFile(path, os.O_RDONLY, 0)
 	}
-	for {
-		f, err = os.OpenFile(path, os.O_RDWR, 0)
-		if !errors.Is(err, os.ErrNotExist) {
-			return f, false, err
-		}
-		f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
-		if !errors.Is(err, os.ErrExist) {
-			return f, err == nil, err
-		}
-		// Another process created it meanwhile: open that one.
-	}
+	return os.OpenFile(path, os.O_RDWR, 0)
 }
 
 // checkFile looks at a bbolt file before bbolt maps it: bbolt trusts the
 // file's length, and reading a page past the end of a truncated file would
 // crash the process (SIGBUS) instead of returning an error. An empty file
-// is a new database only if this Open created it; an existing empty file
-// may be a database truncated to nothing, and is refused.
-func checkFile(f *os.File, created bool) error {
+// is refused: a new database is never empty (see create.go), so an empty
+// file may be a database truncated to nothing.
+func checkFile(f *os.File) error {
 	st, err := f.Stat()
 	if err != nil {
 		return err
 	}
 	size := st.Size()
 	if size == 0 {
-		if created {
-			return nil // bbolt initialises it
-		}
 		return errors.New("the file is empty (if it is meant to be a new database, delete it)")
 	}
 	buf := make([]byte, pageHeaderSize+metaSize)

@@ -26,6 +26,10 @@ func (id UserID) Mention() string { return "<@" + string(id) + ">" }
 // Mention is the text that links to the channel: "<#id>".
 func (id ChannelID) Mention() string { return "<#" + string(id) + ">" }
 
+// IsSnowflake reports whether s looks like a Discord id: 1 to 20 digits,
+// for the tools that take one from a person.
+func IsSnowflake(s string) bool { return isSnowflake(s) }
+
 // isSnowflake reports whether s looks like a Discord id: 1 to 20 digits.
 func isSnowflake(s string) bool {
 	if len(s) == 0 || len(s) > 20 {

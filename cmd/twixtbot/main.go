@@ -1,8 +1,11 @@
 // Command twixtbot is the TwixT bot for Discord.
 //
-//	twixtbot [flags]                 run the bot (gateway, or HTTP interactions)
-//	twixtbot console [-db F] [-out D] play offline in the terminal, no Discord needed
-//	twixtbot backup [-db F] OUT       copy the database, live or offline
+//	twixtbot [serve] [flags]              run the bot (gateway, or HTTP interactions)
+//	twixtbot console [-db F] [-out D]     play offline in the terminal, no Discord needed
+//	twixtbot backup [-db F] OUT           copy the database, live or offline
+//	twixtbot forget-user [-db F] USERID   delete a player's data, live or offline
+//	twixtbot version                      print the version (also --version)
+//	twixtbot help                         list the commands and flags (also -h)
 //
 // Configuration comes from the environment (DISCORD_TOKEN, DISCORD_APP_ID,
 // DISCORD_GUILD_ID, TWIXTBOT_DB, TWIXTBOT_HTTP_ADDR, DISCORD_PUBLIC_KEY,
@@ -34,28 +37,10 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
 }
 
-// run runs a command line and returns the exit status.
+// run runs a command line and returns the exit status (see commands.go).
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "console":
-			return runConsole(ctx, args[1:], stdin, stdout, stderr, getenv)
-		case "backup":
-			return runBackup(ctx, args[1:], stdout, stderr, getenv)
-		case "serve":
-			args = args[1:]
-		case "help", "-h", "-help", "--help":
-			fmt.Fprintln(stdout, usage)
-			return 0
-		}
-	}
-	return serve(ctx, args, stderr, getenv)
+	return dispatch(ctx, args, stdio{in: stdin, out: stdout, err: stderr}, getenv)
 }
-
-const usage = `usage:
-  twixtbot [flags]                   run the bot (see -h for the flags and their environment variables)
-  twixtbot console [-db F] [-out D]  play offline in the terminal
-  twixtbot backup [-db F] OUT        copy the database to OUT (works while the bot runs)`
 
 // clockEvery is how often the bot sweeps for reminders and timeouts.
 const clockEvery = 15 * time.Second
@@ -64,6 +49,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	fs := flag.NewFlagSet("twixtbot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage()) }
 	cfg, err := discord.LoadConfig(fs, args, getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
