@@ -240,6 +240,24 @@ func releaseComputerSeat(g *storage.Game, seat game.Seat) {
 	}
 }
 
+// stopComputerClock stops the clock of a turn of the computer, which a
+// sweep found due: the computer is neither reminded nor timed out (its
+// own deadline is its search's), not even when the bot was down; the
+// clock starts again with the next person's turn.
+func (s *Service) stopComputerClock(ctx context.Context, g *storage.Game) error {
+	_, err := s.store.Update(ctx, g.ID, func(ng *storage.Game) error {
+		if ng.State != storage.Active || len(ng.Log) != len(g.Log) {
+			return errGone
+		}
+		stopClock(ng)
+		return nil
+	})
+	if errors.Is(err, errGone) {
+		return nil
+	}
+	return err
+}
+
 // computerToMove returns the seat to move in g when the computer plays it.
 func computerToMove(g *storage.Game, pos *game.Game) (game.Seat, bool) {
 	if g.State != storage.Active || g.Meta.Computer == 0 || pos.Over() {

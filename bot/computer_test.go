@@ -381,3 +381,30 @@ func TestComputerSeatGivenToAPersonHTTP(t *testing.T) {
 		t.Errorf("%d moves in the log, want the two before the substitution and two by the people", len(g.Log))
 	}
 }
+
+// TestComputerHasNoClockHTTP: in a game with a turn clock, the computer's
+// turn is neither reminded nor lost on time, even when it thinks past the
+// deadline; the person's next turn has the clock again.
+func TestComputerHasNoClockHTTP(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	clock := newTestClock()
+	r := startBot(t, fake, runOpts{clock: clock, computer: slowEngine(1)})
+	mod, alice := moderator(fake, "mod"), fake.NewUser("alice")
+	r.set(mod, "clock", "10m")
+	r.do(alice, "twixt computer", discordtest.Str(optSize, "8"), discordtest.Str(optColor, "red"))
+	r.move(alice, "d4")
+	r.waitComputer(func(_, thinking int) bool { return thinking == 1 })
+	if g, _ := r.load(1); g.Clock.Deadline.IsZero() {
+		t.Fatal("the clock did not start")
+	}
+	clock.Advance(time.Hour)
+	r.bot.Sweep(context.Background())
+	r.flush()
+	g, pos := r.load(1)
+	if g.State != storage.Active || pos.Over() || !g.Clock.Deadline.IsZero() || !g.Clock.Wake.IsZero() {
+		t.Fatalf("after the computer's deadline: state %s, result %s, deadline %v, wake %v", g.State, pos.Result(), g.Clock.Deadline, g.Clock.Wake)
+	}
+	if n := len(r.posts(0)); n != 0 {
+		t.Errorf("the sweep posted %d messages about the computer's turn", n)
+	}
+}
