@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -116,4 +117,19 @@ func FuzzParseHintMode(f *testing.F) {
 			t.Fatalf("ParseHintMode(%q) = %s, which reads back as %s, %v", s, h, back, err)
 		}
 	})
+}
+
+func ExampleParseHintMode() {
+	for _, v := range []string{"computer", "ALL", "sometimes"} {
+		h, err := ParseHintMode(v)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(h)
+	}
+	// Output:
+	// computer
+	// all
+	// bad setting value: "sometimes" is not a hint mode: off, computer (in games against the computer only) or all
 }
