@@ -408,3 +408,51 @@ func TestComputerHasNoClockHTTP(t *testing.T) {
 		t.Errorf("the sweep posted %d messages about the computer's turn", n)
 	}
 }
+
+// TestComputerResignsHTTP: in a lost position, found waiting in the store
+// at start, the computer resigns, which ends the game like a person's
+// resignation and is posted with the board.
+func TestComputerResignsHTTP(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	alice, bot := fake.NewUser("alice"), computerUser(fake)
+	set := game.Settings{Size: game.Size{Cols: 8, Rows: 8}, Swap: game.SwapOff}
+	pos, err := game.New(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range strings.Fields("d7 c2 d5 c6 b5 h3 g7 a3 d6 h7 b1 d3 d1 g5 e5 b3 e2 b7 e7 b6 c3") {
+		if _, err := pos.PlayString(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := ai.Config{Playouts: 6000, Seed: 7}
+	probe := cfg
+	probe.Level = 2
+	if d, err := ai.Choose(context.Background(), pos, probe); err != nil || d.Move.Kind != game.Resign {
+		t.Skipf("the engine plays %v (%v) here now: find a lost position for this test", d, err)
+	}
+	db := filepath.Join(t.TempDir(), "twixt.db")
+	st, err := storage.Open(db, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = st.Create(context.Background(), &storage.Game{
+		Settings: set, Seats: []storage.UserID{storage.UserID(alice.ID), storage.UserID(bot.ID)},
+		Place: storage.Place{Guild: storage.GuildID(fake.GuildID()), Channel: storage.ChannelID(fake.ChannelID())},
+		State: storage.Active, Meta: storage.Meta{Computer: storage.SeatSet(0).With(2), ComputerLevel: 2}, Log: pos.Log(),
+	})
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := startBot(t, fake, runOpts{db: db, computer: &ComputerOptions{Engine: &cfg}})
+	m := r.posts(1)[0]
+	if !strings.Contains(m.Content, "Black (<@"+bot.ID+">) resigns") || !strings.Contains(m.Content, "Red wins") || len(m.Attachments) != 1 {
+		t.Fatalf("the computer's resignation was posted as %q", m.Content)
+	}
+	pings(t, m, alice, bot)
+	g, after := r.load(1)
+	if g.State != storage.Finished || after.Result().Winner != game.Red || after.Result().Reason != game.Resignation {
+		t.Fatalf("after the resignation: %s, %s", g.State, after.Result())
+	}
+}
