@@ -409,8 +409,9 @@ func TestComputerHasNoClockHTTP(t *testing.T) {
 	}
 }
 
-// TestComputerResignsHTTP: in a lost position, found waiting in the store
-// at start, the computer resigns, which ends the game like a person's
+// TestComputerResignsHTTP: in a lost position (Red has more threats to
+// connect than Black can block, which the engine proves), found waiting
+// in the store at start, the computer resigns, which ends the game like a person's
 // resignation and is posted with the board.
 func TestComputerResignsHTTP(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
@@ -420,7 +421,7 @@ func TestComputerResignsHTTP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range strings.Fields("d7 c2 d5 c6 b5 h3 g7 a3 d6 h7 b1 d3 d1 g5 e5 b3 e2 b7 e7 b6 c3") {
+	for _, m := range strings.Fields("g8 b5 e5 e2 d4 f7 e6 g5 f2 e3 b3 h4 f6 g3 f5 b7 b4 d3 c7 h6 c1 h3 g1 a3 b8 a6 g7 c3 g4") {
 		if _, err := pos.PlayString(m); err != nil {
 			t.Fatal(err)
 		}
