@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -18,23 +16,9 @@ import (
 // posted as its own message; its queue shows in /metrics.
 func TestComputerThroughMain(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
-	vars := map[string]string{
-		"DISCORD_TOKEN": fake.Token(), "DISCORD_APP_ID": fake.AppID(), "DISCORD_GUILD_ID": fake.GuildID(),
-		"TWIXTBOT_DB": filepath.Join(t.TempDir(), "twixt.db"), "DISCORD_API_BASE": fake.URL(),
-		"TWIXTBOT_METRICS_ADDR": "127.0.0.1:0", "TWIXTBOT_AI_WORKERS": "1",
-	}
-	stderr := &discordtest.Buffer{}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan int, 1)
-	go func() { done <- run(ctx, nil, strings.NewReader(""), io.Discard, stderr, env(vars)) }()
-	wctx, wcancel := context.WithTimeout(ctx, 30*time.Second)
+	addr, stderr, stop := runGateway(t, fake, map[string]string{"TWIXTBOT_AI_WORKERS": "1"})
+	wctx, wcancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer wcancel()
-	m, err := stderr.WaitFor(wctx, regexp.MustCompile(`serving /metrics and /healthz" addr=(\S+)`))
-	if err != nil {
-		t.Fatalf("the bot never started:\n%s", stderr)
-	}
-	fake.UseEndpoint("")
 	alice := fake.NewUser("alice")
 	start := fake.Exchange(fake.Command(alice, "twixt computer", discordtest.Str("size", "6"), discordtest.Str("color", "black"), discordtest.Str("level", "1"))).Message
 	if !strings.Contains(start.Content, "has started") {
@@ -52,18 +36,10 @@ func TestComputerThroughMain(t *testing.T) {
 	}); err != nil {
 		t.Fatalf("the computer never posted its opening:\n%s", stderr)
 	}
-	if code, text := get(t, "http://"+m[1]+"/metrics"); code != 200 || !strings.Contains(text, "twixtbot_computer_thinking ") || !strings.Contains(text, "twixtbot_computer_waiting ") {
+	if code, text := get(t, "http://"+addr+"/metrics"); code != 200 || !strings.Contains(text, "twixtbot_computer_thinking ") || !strings.Contains(text, "twixtbot_computer_waiting ") {
 		t.Errorf("/metrics (%d) lacks the computer's gauges:\n%s", code, text)
 	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit status %d:\n%s", code, stderr)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("the bot did not stop")
-	}
+	stop()
 }
 
 // TestBadWorkersRefused: a number of workers that makes no sense stops the
