@@ -322,6 +322,7 @@ func (b *Bot) Router() *discord.Router {
 	btn("keep/{game}", b.resignCancel)
 	btn("drawyes/{game}/{n}", b.drawAnswer(true))
 	btn("drawno/{game}/{n}", b.drawAnswer(false))
+	b.comfortRoutes(r, cmd, btn) // takeback, rematch, notify, follow: comfort.go
 
 	for _, path := range []string{"twixt move", "twixt swap", "twixt privilege", "twixt resign", "twixt draw",
 		"twixt board", "twixt history", "twixt export", "twixt substitute", "twixt challenge", "twixt double",

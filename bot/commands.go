@@ -128,7 +128,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			Name:        cmdTwixt,
 			Description: "Play TwixT, the connection game by Alex Randolph",
 			Contexts:    guildOnly,
-			Options: []*discordgo.ApplicationCommandOption{
+			Options: append([]*discordgo.ApplicationCommandOption{
 				sub("challenge", "Challenge someone to a game of TwixT",
 					userOpt(optOpponent, "Who you want to play", true),
 					colorOpt(), sizeOpt(), handicapOpt(),
@@ -170,7 +170,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				computerCommand(),
 				hintCommand(),
 				reviewCommand(),
-			},
+			}, comfortCommands()...),
 		},
 		{
 			Name:                     cmdAdmin,

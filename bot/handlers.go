@@ -356,6 +356,7 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 	if r := pos.Result(); r.Over() {
 		fmt.Fprintf(&sb, "**%s**", resultLine(g, pos, v))
 		ping = g.Seats
+		comps = append(comps, discord.Row(rematchButton(g)))
 	} else {
 		seat, _ := pos.ToMove()
 		thinks := computerSeat(g, seat)
@@ -376,6 +377,9 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 		last := p.Last()
 		if g.Settings.Players == 4 && last.Move.Kind == game.Place && pos.CanClaimPrivilege(last.Seat) {
 			row = append(row, button(discordgo.SecondaryButton, "Claim Privilege ("+v.seat(4, last.Seat, last.Color)+")", "privilege", g.ID.String(), n))
+		}
+		if tb, ok := takebackButtonFor(g, pos); ok {
+			row = append(row, tb)
 		}
 		if len(row) > 0 {
 			comps = append(comps, discord.Row(row...))
@@ -457,7 +461,9 @@ func (b *Bot) announce(p *Played, what string) {
 		b.log.Warn("could not draw the board", "err", err)
 		return
 	}
-	r.Components = nil
+	if !p.Pos.Over() {
+		r.Components = nil // a finished game keeps its Rematch button
+	}
 	ch := place(p.Game)
 	b.later(what, func(ctx context.Context) error {
 		_, err := b.notify.Send(ctx, ch, r)
@@ -639,6 +645,9 @@ func historyText(g *storage.Game) (string, error) {
 	if sb.Len() == 0 {
 		sb.WriteString("(no moves yet)\n")
 	}
+	for _, l := range takebackLines(g) {
+		sb.WriteString("     takeback " + l + "\n")
+	}
 	return sb.String(), nil
 }
 
@@ -670,6 +679,7 @@ func (b *Bot) export(ctx context.Context, e *discord.Event) (discord.Reply, erro
 	if err != nil {
 		return discord.Reply{}, err
 	}
+	data = takebackRecord(g, data, format)
 	return discord.Ephemeral(fmt.Sprintf("The record of %s, in %s. Replay it with `twixt replay %s`.", g.ID, note, name)).
 		WithFiles(discord.File{Name: name, ContentType: "text/plain; charset=utf-8", Data: data}), nil
 }

@@ -20,6 +20,7 @@ type Store interface {
 	Load(ctx context.Context, id storage.GameID) (*storage.Game, *game.Game, error)
 	Update(ctx context.Context, id storage.GameID, fn func(*storage.Game) error) (*storage.Game, error)
 	AppendMoves(ctx context.Context, id storage.GameID, expectLen int, moves []storage.SeatMove, update func(*storage.Game, game.Outcome) error) (storage.Moved, error)
+	TakeBack(ctx context.Context, id storage.GameID, expectLen, keep int, asker game.Seat, update func(*storage.Game, *game.Game) error) (storage.Moved, error)
 	ActiveByChannel(ctx context.Context, ch storage.ChannelID) ([]*storage.Game, error)
 	ActiveByUser(ctx context.Context, u storage.UserID) ([]*storage.Game, error)
 	Active(ctx context.Context) ([]*storage.Game, error)

@@ -136,6 +136,7 @@ type metaRecV1 struct {
 	TakebackAsk   int             `json:"takeback_ask,omitempty"`
 	TakebackTurns int             `json:"takeback_turns,omitempty"`
 	Takebacks     []takebackRecV1 `json:"takebacks,omitempty"`
+	Rematch       bool            `json:"rematch,omitempty"`
 }
 
 func utc(t time.Time) time.Time {
@@ -192,7 +193,7 @@ func encodeGame(g *Game) []byte {
 			Proposer: int(g.Meta.Proposer),
 			Computer: uint8(g.Meta.Computer), ComputerLevel: g.Meta.ComputerLevel,
 			TakebackAsk: int(g.Meta.TakebackAsk), TakebackTurns: g.Meta.TakebackTurns,
-			Takebacks: takebacksOut(g.Meta.Takebacks),
+			Takebacks: takebacksOut(g.Meta.Takebacks), Rematch: g.Meta.Rematch,
 		},
 	}
 	for i, u := range g.Seats {
@@ -255,6 +256,7 @@ func decodeGameBody(id GameID, v []byte) (*Game, error) {
 			Proposer: game.Seat(r.Meta.Proposer),
 			Computer: SeatSet(r.Meta.Computer), ComputerLevel: r.Meta.ComputerLevel,
 			TakebackAsk: game.Seat(r.Meta.TakebackAsk), TakebackTurns: r.Meta.TakebackTurns,
+			Rematch: r.Meta.Rematch,
 		},
 	}
 	if g.Meta.Takebacks, err = takebacksIn(r.Meta.Takebacks); err != nil {

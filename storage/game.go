@@ -175,6 +175,9 @@ type Meta struct {
 	TakebackAsk   game.Seat
 	TakebackTurns int
 	Takebacks     []Takeback
+	// Rematch is set once a player of the finished game has proposed a
+	// rematch from it, so that its Rematch button proposes one only.
+	Rematch bool
 }
 
 // Takeback is moves taken back by agreement: the log entries that

@@ -1,0 +1,30 @@
+package bot
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/twixtbot/twixtbot/bot/discord"
+)
+
+// Comfort for players (issue 15): takebacks (takeback.go), rematches
+// (rematch.go), turn notifications by direct message (notify.go) and
+// following games (follow.go). Their routes are added here, beside the
+// others in Router, so they go through the same middleware: the rate
+// limiter, the metrics, the log line, and for buttons the stale guard.
+
+// comfortRoutes adds the comfort commands and buttons to the router.
+func (b *Bot) comfortRoutes(r *discord.Router, cmd, btn func(string, discord.Handler)) {
+	cmd("twixt takeback", b.takebackCmd)
+	btn("takeback/{game}/{n}", b.takebackButton)
+	btn("tbyes/{game}/{n}", b.takebackAnswer(true))
+	btn("tbno/{game}/{n}", b.takebackAnswer(false))
+	btn("rematch/{game}", b.rematch)
+	r.Autocomplete("twixt takeback", b.autocomplete)
+}
+
+// comfortCommands are the /twixt subcommands of the comforts.
+func comfortCommands() []*discordgo.ApplicationCommandOption {
+	return []*discordgo.ApplicationCommandOption{
+		sub("takeback", "Ask the other side to undo your last move", gameOpt()),
+	}
+}

@@ -1,0 +1,253 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/twixtbot/twixtbot/bot/discordtest"
+	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/storage"
+)
+
+// wantText fails the test unless a message says every one of want.
+func wantText(t *testing.T, what string, m discordtest.Message, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(m.Content, w) {
+			t.Fatalf("%s: %q does not say %q", what, m.Content, w)
+		}
+	}
+}
+
+// allDisabled fails the test if a message still has an enabled button.
+func allDisabled(t *testing.T, what string, m discordtest.Message) {
+	t.Helper()
+	for _, b := range m.Buttons() {
+		if !b.Disabled {
+			t.Errorf("%s: button %s still enabled", what, b.CustomID)
+		}
+	}
+}
+
+// TestTakebackHTTP asks for takebacks that are accepted (by the button on
+// the move's reply), declined, lapsed by the next move, and refused to
+// strangers, and checks the log, the history and the export.
+func TestTakebackHTTP(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{})
+	alice, bob, carol := fake.NewUser("alice"), fake.NewUser("bob"), fake.NewUser("carol")
+	r.begin(alice, bob, "g1")
+	r.refused(alice, "twixt takeback", "no move in g1 to take back")
+
+	m := r.move(alice, "f6")
+	r.move(bob, "g8")
+	m = r.move(alice, "c3")
+	tb, ok := findButton(m, "takeback/g1/3")
+	if !ok {
+		t.Fatalf("no Take back button on %q", m.Content)
+	}
+	if res := r.press(carol, m, tb.CustomID).Message; !res.Ephemeral() || !strings.Contains(res.Content, "You do not play in g1") {
+		t.Fatalf("a stranger pressed Take back: %q", res.Content)
+	}
+	ask := r.press(alice, m, tb.CustomID).Message
+	wantText(t, "the request", ask, "asks to take back their last move in g1", "lapses with the next move")
+	pings(t, ask, bob)
+	r.refused(alice, "twixt takeback", "already waiting")
+	for _, u := range []discordtest.User{alice, carol} {
+		if res := r.press(u, ask, "tbyes/g1/3").Message; !res.Ephemeral() || !strings.Contains(res.Content, "not for you") && !strings.Contains(res.Content, "Only the other side") {
+			t.Fatalf("%s pressed Accept: %q", u.Name, res.Content)
+		}
+	}
+	done := r.press(bob, ask, "tbyes/g1/3").Message
+	wantText(t, "the takeback", done, "accepted", "Taken back: `c3`", "your move (move 3)")
+	pings(t, done, alice)
+	allDisabled(t, "the answered request", done)
+	r.wantLog(1, "f6", "g8")
+
+	// Declined: the move stands.
+	r.move(alice, "d4")
+	ask = r.do(alice, "twixt takeback").Message
+	no := r.press(bob, ask, "tbno/g1/3").Message
+	wantText(t, "the decline", no, "declined: the move stands")
+	allDisabled(t, "the declined request", no)
+	r.wantLog(1, "f6", "g8", "d4")
+
+	// Lapsed: bob moves instead of answering.
+	ask = r.do(alice, "twixt takeback").Message
+	r.move(bob, "h9")
+	if res := r.press(bob, ask, "tbyes/g1/3").Message; !res.Ephemeral() || !strings.Contains(res.Content, "no longer standing") {
+		t.Fatalf("Accept after the next move: %q", res.Content)
+	}
+	r.wantLog(1, "f6", "g8", "d4", "h9")
+	// bob's reply is taken back with alice's move when alice asks now.
+	ask = r.do(alice, "twixt takeback").Message
+	done = r.press(bob, ask, "tbyes/g1/4").Message
+	wantText(t, "the double takeback", done, "Taken back: `d4`, `h9`")
+	r.wantLog(1, "f6", "g8")
+
+	hist := r.do(bob, "twixt history").Message
+	wantText(t, "history", hist, "takeback after entry 2: c3 taken back, asked by alice", "takeback after entry 2: d4 h9 taken back")
+	exp := r.do(bob, "twixt export").Message
+	if len(exp.Attachments) != 1 || !strings.Contains(string(exp.Attachments[0].Data), "GC[Takebacks: after entry 2: c3 taken back") {
+		t.Fatalf("the export does not record the takebacks: %+v", exp.Attachments)
+	}
+	if _, err := game.ReadRecord(exp.Attachments[0].Data, game.FormatSGF, "g1.sgf"); err != nil {
+		t.Fatalf("the export does not read back: %v", err)
+	}
+
+	// Off on this server: refused, and nothing changes.
+	r.set(moderator(fake, "mod"), "takebacks", "off")
+	r.refused(alice, "twixt takeback", "setting `takebacks` is off")
+	r.move(alice, "e5")
+	r.wantLog(1, "f6", "g8", "e5")
+	// Never on a finished game.
+	conf := r.do(alice, "twixt resign").Message
+	r.press(alice, conf, "resign/g1")
+	r.refused(alice, "twixt takeback", "a takeback never touches a game that is not running", discordtest.Str(optGame, "g1"))
+}
+
+// TestTakebackDoubleTwixtHTTP takes a move back in Double TwixT: either
+// player of the other team answers, the asker's partner cannot, and a move
+// the asker's partner has answered stands.
+func TestTakebackDoubleTwixtHTTP(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{})
+	alice, bob, carol, dave := fake.NewUser("alice"), fake.NewUser("bob"), fake.NewUser("carol"), fake.NewUser("dave")
+	proposeDouble(t, r, "g1", alice, bob, carol, dave, discordtest.Str(optSize, "8"))
+	r.move(alice, "c3")
+	ask := r.do(alice, "twixt takeback").Message
+	pings(t, ask, carol, dave)
+	wantText(t, "the request", ask, "either of you may answer for your team")
+	if res := r.press(bob, ask, "tbyes/g1/1").Message; !res.Ephemeral() || !strings.Contains(res.Content, "Only the other side") {
+		t.Fatalf("the asker's partner pressed Accept: %q", res.Content)
+	}
+	done := r.press(dave, ask, "tbyes/g1/1").Message
+	wantText(t, "the takeback", done, "Taken back: `c3`", "Red 1 (<@"+alice.ID+">), your move")
+	r.wantLog(1)
+	r.move(alice, "c3")
+	r.move(carol, "d5")
+	r.move(bob, "e3")
+	r.refused(alice, "twixt takeback", "Your side has moved since")
+}
+
+// crashingStore makes the bot die (panic) right after a takeback commits,
+// before any reply is written, once armed.
+type crashingStore struct {
+	Store
+	armed atomic.Bool
+}
+
+var errCrash = errors.New("the process died here")
+
+func (s *crashingStore) TakeBack(ctx context.Context, id storage.GameID, n, keep int, asker game.Seat, update func(*storage.Game, *game.Game) error) (storage.Moved, error) {
+	m, err := s.Store.TakeBack(ctx, id, n, keep, asker, update)
+	if err == nil && s.armed.Load() {
+		panic(errCrash)
+	}
+	return m, err
+}
+
+// TestTakebackCrashBeforeReply accepts a takeback and kills the bot after
+// the commit and before the reply: after a restart on the same database
+// the takeback is there once, the Accept button is stale, and the game
+// goes on from the shorter log.
+func TestTakebackCrashBeforeReply(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	db := filepath.Join(t.TempDir(), "twixt.db")
+	cs := &crashingStore{}
+	r := startBot(t, fake, runOpts{db: db, wrap: func(s Store) Store { cs.Store = s; return cs }})
+	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
+	r.begin(alice, bob, "g1")
+	r.move(alice, "f6")
+	r.move(bob, "g8")
+	ask := r.do(bob, "twixt takeback").Message
+	cs.armed.Store(true)
+	res := r.fake.Exchange(r.fake.MustPress(alice, ask.ID, "tbyes/g1/2"))
+	if strings.Contains(res.Message.Content, "Taken back") {
+		t.Fatalf("the crashed takeback was answered %q", res.Message.Content)
+	}
+	if err := r.stop(); err != nil {
+		t.Fatal(err)
+	}
+
+	r = startBot(t, fake, runOpts{db: db})
+	r.wantLog(1, "f6")
+	if res := r.press(alice, ask, "tbyes/g1/2").Message; !res.Ephemeral() || !strings.Contains(res.Content, "no longer standing") {
+		t.Fatalf("Accept again after the restart: %q", res.Content)
+	}
+	g, err := r.store.Get(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Meta.Takebacks) != 1 {
+		t.Fatalf("%d takebacks recorded, want 1", len(g.Meta.Takebacks))
+	}
+	m := r.move(bob, "h8")
+	wantText(t, "the move after the restart", m, "2. Black")
+	r.wantLog(1, "f6", "h8")
+}
+
+// allButtonsDisabled reports whether a message has buttons and all of
+// them are disabled (a move's reply carries Take back beside Swap or
+// Claim Privilege).
+func allButtonsDisabled(m discordtest.Message) bool {
+	bs := m.Buttons()
+	for _, b := range bs {
+		if !b.Disabled {
+			return false
+		}
+	}
+	return len(bs) > 0
+}
+
+// TestRematchHTTP finishes a game by resignation and presses Rematch on
+// the result: a stranger is refused, the new challenge has the same terms
+// and the colours swapped, one press of Accept starts it, and the button
+// proposes one rematch only.
+func TestRematchHTTP(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{})
+	alice, bob, carol := fake.NewUser("alice"), fake.NewUser("bob"), fake.NewUser("carol")
+	r.begin(alice, bob, "g1")
+	r.move(alice, "f6")
+	conf := r.do(bob, "twixt resign").Message
+	r.press(bob, conf, "resign/g1")
+	r.flush()
+	var result discordtest.Message
+	for _, m := range fake.ChannelMessages(fake.ChannelID()) {
+		if _, ok := findButton(m, "rematch/g1"); ok {
+			result = m
+		}
+	}
+	if result.ID == "" {
+		t.Fatal("no result message with a Rematch button")
+	}
+	wantText(t, "the result", result, "resigns")
+	if res := r.press(carol, result, "rematch/g1").Message; !res.Ephemeral() || !strings.Contains(res.Content, "Only the players of g1") {
+		t.Fatalf("a stranger pressed Rematch: %q", res.Content)
+	}
+	ch := r.press(bob, result, "rematch/g1").Message
+	wantText(t, "the rematch", ch, "(g2)", "Red: <@"+bob.ID+">", "Black: <@"+alice.ID+">", "12x12 standard")
+	pings(t, ch, alice)
+	r.flush()
+	if old, _ := fake.Message(result.ID); !allButtonsDisabled(old) {
+		t.Errorf("the used Rematch button is still enabled: %+v", old.Buttons())
+	}
+	start := r.press(alice, ch, "accept/g2").Message
+	wantText(t, "the rematch's start", start, "g2 has started", "Red (<@"+bob.ID+">) moves first")
+	g1, err := r.store.Get(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2, err := r.store.Get(context.Background(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g2.Settings != g1.Settings || g2.Seats[0] != g1.Seats[1] || g2.Seats[1] != g1.Seats[0] {
+		t.Fatalf("rematch %+v %v of %+v %v", g2.Settings, g2.Seats, g1.Settings, g1.Seats)
+	}
+}
