@@ -60,6 +60,7 @@ func New(o Options) *Bot {
 	svc := NewService(o.Store, o.Now, o.Intn)
 	b := &Bot{svc: svc, store: o.Store, notify: o.Notifier, log: o.Logger, now: o.Now, opts: o}
 	b.wireComputer()
+	svc.onMove = b.moved // turn notifications and followers: notify.go
 	return b
 }
 

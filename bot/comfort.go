@@ -19,12 +19,17 @@ func (b *Bot) comfortRoutes(r *discord.Router, cmd, btn func(string, discord.Han
 	btn("tbyes/{game}/{n}", b.takebackAnswer(true))
 	btn("tbno/{game}/{n}", b.takebackAnswer(false))
 	btn("rematch/{game}", b.rematch)
+	cmd("twixt notify", b.notifyCmd)
+	cmd("twixt follow", b.follow(true))
+	cmd("twixt unfollow", b.follow(false))
+	r.Autocomplete("twixt follow", b.autocomplete)
+	r.Autocomplete("twixt unfollow", b.autocomplete)
 	r.Autocomplete("twixt takeback", b.autocomplete)
 }
 
 // comfortCommands are the /twixt subcommands of the comforts.
 func comfortCommands() []*discordgo.ApplicationCommandOption {
-	return []*discordgo.ApplicationCommandOption{
+	return append([]*discordgo.ApplicationCommandOption{
 		sub("takeback", "Ask the other side to undo your last move", gameOpt()),
-	}
+	}, notifyCommands()...)
 }

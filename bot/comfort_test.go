@@ -251,3 +251,85 @@ func TestRematchHTTP(t *testing.T) {
 		t.Fatalf("rematch %+v %v of %+v %v", g2.Settings, g2.Seats, g1.Settings, g1.Seats)
 	}
 }
+
+// TestTurnNotificationsHTTP has a player choose direct messages: the
+// move's reply does not mention her, and a DM with the board and a link
+// arrives. A player whose DMs are closed (the fake answers 50007) is
+// mentioned in the channel instead, once, and not sent DMs again.
+func TestTurnNotificationsHTTP(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{})
+	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
+	r.refused(alice, "twixt notify", "is not a choice", discordtest.Str(optHow, "loud"))
+	res := r.do(alice, "twixt notify", discordtest.Str(optHow, "on")).Message
+	wantText(t, "notify on", res, "direct message")
+	r.begin(alice, bob, "g1")
+	r.move(alice, "f6")
+	m := r.move(bob, "g8")
+	pings(t, m)
+	r.flush()
+	dms := fake.DMs(alice.ID)
+	if len(dms) == 0 {
+		t.Fatal("alice got no direct message")
+	}
+	last := dms[len(dms)-1]
+	wantText(t, "the DM", last, "Your move in **g1** (move 3)", "https://discord.com/channels/"+fake.GuildID()+"/"+fake.ChannelID())
+	boardImage(t, last)
+
+	// bob's DMs are closed: he asks for DMs, and is mentioned instead.
+	fake.CloseDMs(bob.ID)
+	r.do(bob, "twixt notify", discordtest.Str(optHow, "on"))
+	m = r.move(alice, "c3")
+	pings(t, m)
+	r.flush()
+	var fallback []discordtest.Message
+	for _, cm := range fake.ChannelMessages(fake.ChannelID()) {
+		if strings.Contains(cm.Content, "<@"+bob.ID+">, your move in g1 (move 4)") {
+			fallback = append(fallback, cm)
+		}
+	}
+	if len(fallback) != 1 {
+		t.Fatalf("%d fallback mentions of bob, want 1", len(fallback))
+	}
+	pings(t, fallback[0], bob)
+	r.move(bob, "h9")
+	m = r.move(alice, "d4")
+	pings(t, m, bob) // the refusal is remembered: a mention, and no DM tried
+	r.flush()
+	tries := 0
+	for _, c := range fake.CallsTo("POST", discordtest.RouteChannelMessages) {
+		if c.Status == 403 {
+			tries++
+		}
+	}
+	if tries != 1 {
+		t.Fatalf("%d refused DMs, want 1: the bot must not try again", tries)
+	}
+}
+
+// TestFollowHTTP follows a game as a spectator, gets a DM after a move,
+// and unfollows.
+func TestFollowHTTP(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{})
+	alice, bob, erin := fake.NewUser("alice"), fake.NewUser("bob"), fake.NewUser("erin")
+	r.begin(alice, bob, "g1")
+	res := r.do(erin, "twixt follow", discordtest.Str(optGame, "g1")).Message
+	wantText(t, "follow", res, "You follow g1")
+	r.refused(erin, "twixt follow", "no game g9", discordtest.Str(optGame, "g9"))
+	r.move(alice, "f6")
+	r.flush()
+	dms := fake.DMs(erin.ID)
+	if len(dms) != 1 {
+		t.Fatalf("erin got %d DMs, want 1", len(dms))
+	}
+	wantText(t, "the follower's DM", dms[0], "g1")
+	boardImage(t, dms[0])
+	res = r.do(erin, "twixt unfollow", discordtest.Str(optGame, "g1")).Message
+	wantText(t, "unfollow", res, "no longer follow g1")
+	r.move(bob, "g8")
+	r.flush()
+	if n := len(fake.DMs(erin.ID)); n != 1 {
+		t.Fatalf("erin got %d DMs after unfollowing, want still 1", n)
+	}
+}

@@ -363,7 +363,7 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 		if thinks {
 			sb.WriteString(thinkingLine(g, pos, seat))
 		} else {
-			ping = []storage.UserID{g.User(seat)}
+			ping = b.turnPing(g.User(seat))
 			fmt.Fprintf(&sb, "%s, your move (move %d).", who(g, pos, seat), pos.Number())
 			if d := deadlineText(g); d != "" {
 				sb.WriteString(" " + d)

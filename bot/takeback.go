@@ -419,7 +419,7 @@ func (b *Bot) takenBackReply(tb *TakenBack, who string) (discord.Reply, error) {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**%s** · %s Taken back: %s.\n", g.ID, who, strings.Join(moves, ", "))
 	seat, _ := pos.ToMove()
-	ping := []storage.UserID{g.User(seat)}
+	ping := b.turnPing(g.User(seat))
 	if computerSeat(g, seat) {
 		sb.WriteString(thinkingLine(g, pos, seat))
 		ping = nil

@@ -1,0 +1,49 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+)
+
+// TestPrefsAndFollows keeps a user's choices and the followers of a game
+// across a reopen, on a database made before their buckets existed.
+func TestPrefsAndFollows(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTest(t)
+	g := create(t, s, newGame(Active))
+	if p, err := s.Prefs(ctx, "alice"); err != nil || p != (Prefs{}) {
+		t.Fatalf("no choices yet: %+v, %v", p, err)
+	}
+	if f, err := s.Followers(ctx, g.ID); err != nil || len(f) != 0 {
+		t.Fatalf("no followers yet: %v, %v", f, err)
+	}
+	if _, err := s.UpdatePrefs(ctx, "alice", func(p *Prefs) error { p.Notify = 2; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []UserID{"carol", "dave", "carol"} {
+		if _, err := s.Follow(ctx, g.ID, u, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ch, err := s.Follow(ctx, g.ID, "dave", false); err != nil || !ch {
+		t.Fatalf("unfollow: %v, %v", ch, err)
+	}
+	if _, err := s.Follow(ctx, 999, "dave", true); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("following a missing game: %v", err)
+	}
+	s.Close()
+	s2, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	if p, err := s2.Prefs(ctx, "alice"); err != nil || p.Notify != 2 {
+		t.Fatalf("after a reopen: %+v, %v", p, err)
+	}
+	if f, err := s2.Followers(ctx, g.ID); err != nil || !slices.Equal(f, []UserID{"carol"}) {
+		t.Fatalf("followers after a reopen: %v, %v", f, err)
+	}
+	mustCheck(t, s2)
+}
