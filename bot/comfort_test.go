@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -332,4 +333,60 @@ func TestFollowHTTP(t *testing.T) {
 	if n := len(fake.DMs(erin.ID)); n != 1 {
 		t.Fatalf("erin got %d DMs after unfollowing, want still 1", n)
 	}
+}
+
+// TestPlayAfterTheChannelIsGone deletes a game's channel: its players
+// still see and play it from another server's channel, with game:, and
+// find it with /twixt games which:mine; a stranger there cannot.
+func TestPlayAfterTheChannelIsGone(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{})
+	alice, bob, carol := fake.NewUser("alice"), fake.NewUser("bob"), fake.NewUser("carol")
+	r.begin(alice, bob, "g1")
+	r.move(alice, "f6")
+	fake.DeleteChannel(fake.ChannelID())
+	elsewhere := []discordtest.Opt{discordtest.InGuild("200000000000000077"), discordtest.InChannel("300000000000000077"), discordtest.Str(optGame, "g1")}
+
+	mine := r.do(bob, "twixt games", discordtest.Str(optWhich, "mine")).Message
+	wantText(t, "bob's games", mine, "g1", "**your move** (move 2)", "https://discord.com/channels/"+fake.GuildID()+"/"+fake.ChannelID())
+	if other := r.do(alice, "twixt games", discordtest.Str(optWhich, "mine")).Message; strings.Contains(other.Content, "g1") {
+		t.Fatalf("alice's move list shows g1, where bob is to move: %q", other.Content)
+	}
+	board := r.do(bob, "twixt board", elsewhere...).Message
+	wantText(t, "the board elsewhere", board, "g1")
+	if got := pegAt(t, boardImage(t, board), game.Size{Cols: 12, Rows: 12}, "f6"); got != "red" {
+		t.Fatalf("the board elsewhere shows %q on F6", got)
+	}
+	m := r.move(bob, "g8", elsewhere...)
+	wantText(t, "the move elsewhere", m, "2. Black")
+	r.refused(carol, "twixt board", "no game g1 on this server", elsewhere...)
+	r.flush()
+	r.wantLog(1, "f6", "g8")
+}
+
+// TestGamesListPages lists a channel's games most recently active first,
+// ten a page.
+func TestGamesListPages(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{})
+	alice := fake.NewUser("alice")
+	r.set(moderator(fake, "mod"), "max_games", "20")
+	var opponents []discordtest.User
+	for i := range 11 {
+		o := fake.NewUser(fmt.Sprintf("p%d", i))
+		opponents = append(opponents, o)
+		r.begin(alice, o, fmt.Sprintf("g%d", i+1))
+	}
+	r.move(alice, "f6", discordtest.Str(optGame, "g3")) // g3 is the latest active
+	first := r.do(opponents[0], "twixt games").Message
+	wantText(t, "page 1", first, "page 1 of 2")
+	here := first.Content[strings.Index(first.Content, "**In this channel**"):]
+	if !strings.HasPrefix(here[strings.Index(here, "\n")+1:], "• g3:") {
+		t.Fatalf("the most recently active game is not first: %q", here)
+	}
+	second := r.do(opponents[0], "twixt games", discordtest.Int(optPage, 2)).Message
+	if n := strings.Count(second.Content[strings.Index(second.Content, "**In this channel**"):], "\n• "); n != 1 {
+		t.Fatalf("page 2 lists %d games, want 1: %q", n, second.Content)
+	}
+	r.refused(alice, "twixt games", "There is no page 3", discordtest.Int(optPage, 3))
 }

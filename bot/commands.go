@@ -160,7 +160,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				),
 				sub("history", "Show the game's moves in notation", gameOpt()),
 				sub("export", "Download the game record (SGF, or the moves format for Double TwixT)", gameOpt()),
-				sub("games", "List your active games and this channel's"),
+				sub("games", "List your active games and this channel's", gamesOptions()...),
 				sub("substitute", "Double TwixT: replace a player who left (the remaining partner agrees)",
 					intOpt(optSeat, "The seat to fill: 1 Red 1, 2 Black 1, 3 Red 2, 4 Black 2", true, 1, 4),
 					userOpt(optPlayer, "Who takes the seat", true),

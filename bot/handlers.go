@@ -685,12 +685,24 @@ func (b *Bot) export(ctx context.Context, e *discord.Event) (discord.Reply, erro
 }
 
 func (b *Bot) games(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	onlyMine, page, err := gamesOpts(e)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	u := storage.UserID(e.UserID())
+	if onlyMine {
+		return b.yourMove(ctx, u)
+	}
 	mine, here, err := b.svc.Games(ctx, actorOf(e))
 	if err != nil {
 		return discord.Reply{}, err
 	}
+	byActivity(here)
+	here, pages, err := pageOf(here, page)
+	if err != nil {
+		return discord.Reply{}, err
+	}
 	var sb strings.Builder
-	u := storage.UserID(e.UserID())
 	sb.WriteString("**Your games**\n")
 	if len(mine) == 0 {
 		sb.WriteString("none: start one with `/twixt challenge`\n")
@@ -698,7 +710,11 @@ func (b *Bot) games(ctx context.Context, e *discord.Event) (discord.Reply, error
 	for _, g := range mine {
 		sb.WriteString(b.gameLine(ctx, g, u) + "\n")
 	}
-	sb.WriteString("**In this channel**\n")
+	sb.WriteString("**In this channel**, most recently active first")
+	if pages > 1 {
+		fmt.Fprintf(&sb, " (page %d of %d; `page:` shows the others)", page, pages)
+	}
+	sb.WriteString("\n")
 	if len(here) == 0 {
 		sb.WriteString("none\n")
 	}
@@ -730,6 +746,9 @@ func (b *Bot) gameLine(ctx context.Context, g *storage.Game, u storage.UserID) s
 	}
 	if left := timeLeftText(g, b.now()); left != "" {
 		line += " · " + left
+	}
+	if len(g.Log) > 0 {
+		line += fmt.Sprintf(" · last move <t:%d:R>", g.Updated.Unix())
 	}
 	return line
 }

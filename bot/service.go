@@ -135,7 +135,9 @@ func (s *Service) Find(ctx context.Context, a Actor, option string, mustPlay boo
 			return nil, optionError("%q is not a game number; game numbers look like g12", option)
 		}
 		g, err := s.store.Get(ctx, id)
-		if errors.Is(err, storage.ErrNotFound) || err == nil && g.Place.Guild != a.Guild {
+		// A player reaches their game from anywhere (its channel may be
+		// gone); others only on its server.
+		if errors.Is(err, storage.ErrNotFound) || err == nil && g.Place.Guild != a.Guild && len(g.SeatsOf(a.User)) == 0 {
 			return nil, fmt.Errorf("%w: there is no game %s on this server", ErrNoGame, id)
 		}
 		return g, err
