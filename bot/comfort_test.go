@@ -390,3 +390,33 @@ func TestGamesListPages(t *testing.T) {
 	}
 	r.refused(alice, "twixt games", "There is no page 3", discordtest.Int(optPage, 3))
 }
+
+// TestThreadResultInChannel plays a game in its own thread, named after
+// the players, and finds its result posted back in the channel.
+func TestThreadResultInChannel(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{})
+	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
+	r.set(moderator(fake, "mod"), "threads", "on")
+	r.begin(alice, bob, "g1")
+	r.flush()
+	threads := fake.Threads()
+	if len(threads) != 1 || !strings.Contains(threads[0].Name, "alice vs bob") {
+		t.Fatalf("threads %+v", threads)
+	}
+	in := discordtest.InChannel(threads[0].ID)
+	r.move(alice, "f6", in)
+	conf := r.do(bob, "twixt resign", in).Message
+	r.press(bob, conf, "resign/g1")
+	r.flush()
+	var result []discordtest.Message
+	for _, m := range fake.ChannelMessages(fake.ChannelID()) {
+		if strings.Contains(m.Content, "The game was played in <#"+threads[0].ID+">") {
+			result = append(result, m)
+		}
+	}
+	if len(result) != 1 || !strings.Contains(result[0].Content, "resign") {
+		t.Fatalf("%d results in the channel: %+v", len(result), result)
+	}
+	boardImage(t, result[0])
+}

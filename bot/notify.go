@@ -135,8 +135,27 @@ func (b *Bot) moved(_ context.Context, g *storage.Game, pos *game.Game) {
 		if err := b.notifyTurn(ctx, g, pos); err != nil {
 			b.log.Warn("could not notify the player to move", "game", g.ID.String(), "err", err)
 		}
+		if err := b.resultToChannel(ctx, g, pos); err != nil {
+			b.log.Warn("could not post the result in the game's channel", "game", g.ID.String(), "err", err)
+		}
 		return b.notifyFollowers(ctx, g, pos)
 	})
+}
+
+// resultToChannel posts the result of a game played in its own thread
+// back in the channel the thread hangs from, with the final board.
+func (b *Bot) resultToChannel(ctx context.Context, g *storage.Game, pos *game.Game) error {
+	if g.State != storage.Finished || g.Place.Thread == "" {
+		return nil
+	}
+	v := vocabOf(g)
+	file, err := b.boardFile(g, pos, v)
+	if err != nil {
+		return err
+	}
+	text := fmt.Sprintf("%s\nThe game was played in <#%s>.", statusLine(g, pos, v), g.Place.Thread)
+	_, err = b.notify.Send(ctx, discord.ChannelID(g.Place.Channel), discord.Text(text).WithFiles(file).WithComponents(discord.Row(rematchButton(g))))
+	return err
 }
 
 // notifyTurn sends the player to move their direct message, if they chose

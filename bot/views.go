@@ -243,6 +243,7 @@ func (b *Bot) post(n Notice) {
 		}
 		rr.Content = fmt.Sprintf("%s ran out of time in %s. %s", who(g, n.Pos, n.Seat), g.ID, rr.Content)
 		r = rr
+		b.moved(context.Background(), g, n.Pos) // followers, and the channel of a game in a thread
 	}
 	ch := place(g)
 	b.later("post a clock notice", func(ctx context.Context) error {
