@@ -63,6 +63,10 @@ func TestTakebackHTTP(t *testing.T) {
 			t.Fatalf("%s pressed Accept: %q", u.Name, res.Content)
 		}
 	}
+	r.flush()
+	if old, _ := fake.Message(m.ID); len(old.Buttons()) != 1 || !old.Buttons()[0].Disabled {
+		t.Errorf("the used Take back button is still enabled: %+v", old.Buttons())
+	}
 	done := r.press(bob, ask, "tbyes/g1/3").Message
 	wantText(t, "the takeback", done, "accepted", "Taken back: `c3`", "your move (move 3)")
 	pings(t, done, alice)
@@ -419,4 +423,31 @@ func TestThreadResultInChannel(t *testing.T) {
 		t.Fatalf("%d results in the channel: %+v", len(result), result)
 	}
 	boardImage(t, result[0])
+}
+
+// TestTakebackAgainstTheComputerHTTP: the computer answers a takeback at
+// once and accepts it, undoing its own reply too.
+func TestTakebackAgainstTheComputerHTTP(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{computer: fastEngine()})
+	alice := fake.NewUser("alice")
+	r.do(alice, "twixt computer", discordtest.Str(optSize, "8"), discordtest.Str(optColor, "red"), discordtest.Str(optLevel, "1"))
+	r.move(alice, "c3")
+	// The computer's move is posted in the channel once it has landed.
+	if _, err := fake.WaitCalls(waitCtx(t), func(cs []discordtest.Call) bool {
+		for _, c := range cs {
+			if c.Method == "POST" && c.Route == discordtest.RouteChannelMessages && c.Status == 200 {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := r.load(1); len(g.Log) != 2 {
+		t.Fatalf("the computer has not answered: log %d", len(g.Log))
+	}
+	done := r.do(alice, "twixt takeback").Message
+	wantText(t, "the takeback", done, "The computer agrees.", "Taken back: `c3`", "Red (<@"+alice.ID+">), your move (move 1)")
+	r.wantLog(1)
 }

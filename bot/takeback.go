@@ -344,7 +344,23 @@ func (b *Bot) takebackButton(ctx context.Context, e *discord.Event) (discord.Rep
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	return b.askTakeback(ctx, e, id, n)
+	r, err := b.askTakeback(ctx, e, id, n)
+	if err == nil {
+		b.disablePressed(e)
+	}
+	return r, err
+}
+
+// disablePressed disables, after the reply, the one button pressed (the
+// others on its message still apply).
+func (b *Bot) disablePressed(e *discord.Event) {
+	msg, ok := e.Message()
+	if !ok || msg.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		return
+	}
+	ch, id := e.ChannelID(), e.MessageID()
+	r := discord.Reply{Kind: discord.KindUpdate, Content: msg.Content, Components: discord.Disable(msg.Components, e.CustomID())}
+	b.later("disable a used button", func(ctx context.Context) error { return b.notify.Edit(ctx, ch, id, r) })
 }
 
 func (b *Bot) askTakeback(ctx context.Context, e *discord.Event, id storage.GameID, turns int) (discord.Reply, error) {
