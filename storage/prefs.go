@@ -139,3 +139,43 @@ func (s *Store) Followers(ctx context.Context, id GameID) ([]UserID, error) {
 	})
 	return out, err
 }
+
+// userChoices are the keys of a user's choices and follows, to forget.
+type userChoices struct {
+	prefs   bool
+	follows [][]byte
+}
+
+func (c userChoices) any() bool { return c.prefs || len(c.follows) > 0 }
+
+// choicesOf finds user u's choices and follows.
+func choicesOf(tx *bolt.Tx, u UserID) userChoices {
+	var c userChoices
+	if b := tx.Bucket(bucketPrefs); b != nil {
+		c.prefs = b.Get([]byte(u)) != nil
+	}
+	if b := tx.Bucket(bucketFollows); b != nil {
+		_ = b.ForEach(func(k, _ []byte) error {
+			if len(k) == 8+len(u) && string(k[8:]) == string(u) {
+				c.follows = append(c.follows, slices.Clone(k))
+			}
+			return nil
+		})
+	}
+	return c
+}
+
+// delete removes them.
+func (c userChoices) delete(tx *bolt.Tx, u UserID) error {
+	if c.prefs {
+		if err := tx.Bucket(bucketPrefs).Delete([]byte(u)); err != nil {
+			return err
+		}
+	}
+	for _, k := range c.follows {
+		if err := tx.Bucket(bucketFollows).Delete(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -47,3 +47,27 @@ func TestPrefsAndFollows(t *testing.T) {
 	}
 	mustCheck(t, s2)
 }
+
+// TestForgetUserForgetsChoices: forget-user removes a user's choices and
+// follows.
+func TestForgetUserForgetsChoices(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t)
+	g := create(t, s, newGame(Active))
+	if _, err := s.UpdatePrefs(ctx, "erin", func(p *Prefs) error { p.Notify = 1; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Follow(ctx, g.ID, "erin", true); err != nil {
+		t.Fatal(err)
+	}
+	f, err := s.ForgetUser(ctx, "erin")
+	if err != nil || !f.Choices || f.Nothing() {
+		t.Fatalf("forget: %+v, %v", f, err)
+	}
+	if p, err := s.Prefs(ctx, "erin"); err != nil || p != (Prefs{}) {
+		t.Fatalf("choices after forgetting: %+v, %v", p, err)
+	}
+	if fs, err := s.Followers(ctx, g.ID); err != nil || len(fs) != 0 {
+		t.Fatalf("followers after forgetting: %v, %v", fs, err)
+	}
+}
