@@ -451,3 +451,47 @@ func TestTakebackAgainstTheComputerHTTP(t *testing.T) {
 	wantText(t, "the takeback", done, "The computer agrees.", "Taken back: `c3`", "Red (<@"+alice.ID+">), your move (move 1)")
 	r.wantLog(1)
 }
+
+// TestComfortRoutesMeteredAndLogged: every new route goes through the
+// router's middleware: it is counted in the metrics and has its log line.
+func TestComfortRoutesMeteredAndLogged(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	logs := &discordtest.Buffer{}
+	r := startBot(t, fake, runOpts{logs: logs})
+	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
+	r.begin(alice, bob, "g1")
+	m := r.move(alice, "f6")
+	ask := r.press(alice, m, "takeback/g1/1").Message
+	r.press(bob, ask, "tbno/g1/1")
+	ask = r.do(alice, "twixt takeback").Message
+	r.press(bob, ask, "tbyes/g1/1")
+	r.do(alice, "twixt notify", discordtest.Str(optHow, "both"))
+	r.do(bob, "twixt follow", discordtest.Str(optGame, "g1"))
+	r.do(bob, "twixt unfollow", discordtest.Str(optGame, "g1"))
+	conf := r.do(bob, "twixt resign").Message
+	r.press(bob, conf, "resign/g1")
+	r.flush()
+	var result discordtest.Message
+	for _, cm := range fake.ChannelMessages(fake.ChannelID()) {
+		if _, ok := findButton(cm, "rematch/g1"); ok {
+			result = cm
+		}
+	}
+	r.press(alice, result, "rematch/g1")
+	_, text, _ := r.get("/metrics")
+	routes := []string{"takeback/{game}/{n}", "tbno/{game}/{n}", "twixt takeback", "tbyes/{game}/{n}", "twixt notify", "twixt follow", "twixt unfollow", "rematch/{game}"}
+	for _, route := range routes {
+		if want := `twixtbot_interactions_total{route="` + route + `",outcome="ok"} `; !strings.Contains(text, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	r.flush()
+	if err := r.stop(); err != nil {
+		t.Fatal(err)
+	}
+	for _, route := range routes {
+		if !strings.Contains(logs.String(), `"`+route+`"`) {
+			t.Errorf("no log line names %q", route)
+		}
+	}
+}

@@ -512,11 +512,7 @@ func (b *Bot) draw(ctx context.Context, e *discord.Event) (discord.Reply, error)
 
 func (b *Bot) drawAnswer(accept bool) discord.Handler {
 	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
-		id, err := gameParam(e)
-		if err != nil {
-			return discord.Reply{}, err
-		}
-		n, err := turnsParam(e)
+		id, n, err := gameTurnsParams(e)
 		if err != nil {
 			return discord.Reply{}, err
 		}

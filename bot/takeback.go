@@ -336,11 +336,7 @@ func (b *Bot) takebackCmd(ctx context.Context, e *discord.Event) (discord.Reply,
 
 // takebackButton is the Take back button on a move's reply.
 func (b *Bot) takebackButton(ctx context.Context, e *discord.Event) (discord.Reply, error) {
-	id, err := gameParam(e)
-	if err != nil {
-		return discord.Reply{}, err
-	}
-	n, err := turnsParam(e)
+	id, n, err := gameTurnsParams(e)
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -397,11 +393,7 @@ func (b *Bot) askTakeback(ctx context.Context, e *discord.Event, id storage.Game
 
 func (b *Bot) takebackAnswer(accept bool) discord.Handler {
 	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
-		id, err := gameParam(e)
-		if err != nil {
-			return discord.Reply{}, err
-		}
-		n, err := turnsParam(e)
+		id, n, err := gameTurnsParams(e)
 		if err != nil {
 			return discord.Reply{}, err
 		}
@@ -459,4 +451,14 @@ func takebackButtonFor(g *storage.Game, pos *game.Game) (discordgo.MessageCompon
 		return nil, false
 	}
 	return button(discordgo.SecondaryButton, "Take back", "takeback", g.ID.String(), fmt.Sprint(len(g.Log))), true
+}
+
+// gameTurnsParams reads the game and the log length a button carries.
+func gameTurnsParams(e *discord.Event) (storage.GameID, int, error) {
+	id, err := gameParam(e)
+	if err != nil {
+		return 0, 0, err
+	}
+	n, err := turnsParam(e)
+	return id, n, err
 }
