@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/twixtbot/twixtbot/bot/discordtest"
 	"github.com/twixtbot/twixtbot/game"
@@ -494,4 +495,58 @@ func TestComfortRoutesMeteredAndLogged(t *testing.T) {
 			t.Errorf("no log line names %q", route)
 		}
 	}
+}
+
+// TestReminderByDirectMessage: a player who chose direct messages gets
+// the turn clock's reminder as one, and no mention in the channel.
+func TestReminderByDirectMessage(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	clock := newTestClock()
+	r := startBot(t, fake, runOpts{clock: clock})
+	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
+	r.set(moderator(fake, "mod"), "clock", "1h")
+	r.do(bob, "twixt notify", discordtest.Str(optHow, "on"))
+	r.begin(alice, bob, "g1")
+	r.move(alice, "f6")
+	clock.Advance(40 * time.Minute)
+	r.bot.Sweep(context.Background())
+	r.flush()
+	for _, m := range fake.ChannelMessages(fake.ChannelID()) {
+		if strings.Contains(m.Content, "your move in g1 is waiting") {
+			t.Fatalf("a reminder in the channel: %q", m.Content)
+		}
+	}
+	n := 0
+	for _, m := range fake.DMs(bob.ID) {
+		if strings.Contains(m.Content, "your move in g1 is waiting") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("%d reminders by DM, want 1", n)
+	}
+}
+
+// FuzzComfortModes: the takeback and notify choices read back what they
+// write, and refuse anything else without panicking.
+func FuzzComfortModes(f *testing.F) {
+	for _, s := range []string{"on", "off", "casual", "mentions", "both", "dm", "", "ON ", "yes"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if m, err := ParseTakebackMode(s); err == nil {
+			if back, err := ParseTakebackMode(m.String()); err != nil || back != m {
+				t.Fatalf("takebacks %q -> %v -> %v, %v", s, m, back, err)
+			}
+		} else if !errors.Is(err, ErrBadValue) {
+			t.Fatalf("takebacks %q: %v", s, err)
+		}
+		if m, err := ParseNotifyMode(s); err == nil {
+			if back, err := ParseNotifyMode(m.String()); err != nil || back != m {
+				t.Fatalf("notify %q -> %v -> %v, %v", s, m, back, err)
+			}
+		} else if !errors.Is(err, ErrBadOption) {
+			t.Fatalf("notify %q: %v", s, err)
+		}
+	})
 }

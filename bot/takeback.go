@@ -180,9 +180,9 @@ func (s *Service) AskTakeback(ctx context.Context, a Actor, id storage.GameID, t
 	}
 	if ask := g.Meta.TakebackAsk; ask != 0 && g.Meta.TakebackTurns == len(g.Log) {
 		if pos.SeatColor(ask) == pos.SeatColor(seat) {
-			return nil, fmt.Errorf("%w: your side's takeback request is already waiting for an answer", ErrAnswered)
+			return nil, fmt.Errorf("%w: your side's takeback request is already waiting for an answer", ErrWaiting)
 		}
-		return nil, fmt.Errorf("%w: the other side has asked for a takeback; answer it first", ErrAnswered)
+		return nil, fmt.Errorf("%w: the other side has asked for a takeback; answer it first", ErrWaiting)
 	}
 	others := otherSide(g, pos, seat)
 	if !slices.ContainsFunc(others, func(st game.Seat) bool { return !computerSeat(g, st) }) {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"github.com/twixtbot/twixtbot/game"
 )
 
 // TestPrefsAndFollows keeps a user's choices and the followers of a game
@@ -69,5 +71,47 @@ func TestForgetUserForgetsChoices(t *testing.T) {
 	}
 	if fs, err := s.Followers(ctx, g.ID); err != nil || len(fs) != 0 {
 		t.Fatalf("followers after forgetting: %v, %v", fs, err)
+	}
+}
+
+// BenchmarkPrefs reads a user's choices, as every reply that hands over
+// the turn does.
+func BenchmarkPrefs(b *testing.B) {
+	ctx := context.Background()
+	s, _ := openTest(b)
+	if _, err := s.UpdatePrefs(ctx, "alice", func(p *Prefs) error { p.Notify = 1; return nil }); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.Prefs(ctx, "alice"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkTakeBack takes a move back and plays it again, on a game of 40
+// moves.
+func BenchmarkTakeBack(b *testing.B) {
+	ctx := context.Background()
+	s, _ := openTest(b)
+	g := newGame(Active)
+	g.Log = randomLog(b, game.Settings{Size: game.Size{Cols: 24, Rows: 24}, Players: 2}, 40, 7)
+	last := g.Log[len(g.Log)-1]
+	seat := game.Seat(2 - len(g.Log)%2)
+	var cur *Game
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if i%maxTakebacks == 0 { // a game records so many takebacks: start another
+			b.StopTimer()
+			cur = create(b, s, g.Clone())
+			b.StartTimer()
+		}
+		if _, err := s.TakeBack(ctx, cur.ID, len(g.Log), len(g.Log)-1, seat, nil); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.AppendMove(ctx, cur.ID, len(g.Log)-1, seat, last, nil); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
