@@ -108,7 +108,9 @@ func TestTakebackHTTP(t *testing.T) {
 	// Off on this server: refused, and nothing changes.
 	r.set(moderator(fake, "mod"), "takebacks", "off")
 	r.refused(alice, "twixt takeback", "setting `takebacks` is off")
-	r.move(alice, "e5")
+	if m := r.move(alice, "e5"); len(m.Buttons()) != 0 {
+		t.Errorf("a Take back button with takebacks off: %+v", m.Buttons())
+	}
 	r.wantLog(1, "f6", "g8", "e5")
 	// Never on a finished game.
 	conf := r.do(alice, "twixt resign").Message

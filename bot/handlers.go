@@ -378,7 +378,7 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 		if g.Settings.Players == 4 && last.Move.Kind == game.Place && pos.CanClaimPrivilege(last.Seat) {
 			row = append(row, button(discordgo.SecondaryButton, "Claim Privilege ("+v.seat(4, last.Seat, last.Color)+")", "privilege", g.ID.String(), n))
 		}
-		if tb, ok := takebackButtonFor(g, pos); ok {
+		if tb, ok := b.takebackButtonFor(g, pos); ok {
 			row = append(row, tb)
 		}
 		if len(row) > 0 {

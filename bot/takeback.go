@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -444,10 +445,15 @@ func (b *Bot) takenBackReply(tb *TakenBack, who string) (discord.Reply, error) {
 	return discord.Text(sb.String()).WithFiles(file).WithMentions(mentionsOf(ping...)...), nil
 }
 
-// takebackButtonFor is the Take back button a move's reply carries, for
-// the player who just moved, when the game goes on.
-func takebackButtonFor(g *storage.Game, pos *game.Game) (discordgo.MessageComponent, bool) {
+// takebackButtonFor is the Take back button a move's reply carries, when
+// the game goes on and the server allows takebacks in it.
+func (b *Bot) takebackButtonFor(g *storage.Game, pos *game.Game) (discordgo.MessageComponent, bool) {
 	if pos.Over() || len(g.Log) == 0 {
+		return nil, false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := b.svc.takebackAllowed(ctx, g); err != nil {
 		return nil, false
 	}
 	return button(discordgo.SecondaryButton, "Take back", "takeback", g.ID.String(), fmt.Sprint(len(g.Log))), true
