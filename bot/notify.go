@@ -33,12 +33,7 @@ const (
 var notifyModes = [...]string{"mentions", "on", "both"}
 
 // String returns "mentions", "on" (direct messages) or "both".
-func (m NotifyMode) String() string {
-	if int(m) < len(notifyModes) {
-		return notifyModes[m]
-	}
-	return fmt.Sprintf("notify(%d)", int(m))
-}
+func (m NotifyMode) String() string { return modeName(notifyModes[:], int(m), "notify") }
 
 // ParseNotifyMode reads the /twixt notify choice: "on" (direct
 // messages), "off" or "mentions" (mentions only, the default), or "both".

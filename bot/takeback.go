@@ -38,12 +38,7 @@ const (
 
 var takebackModes = [...]string{"on", "casual", "off"}
 
-func (m TakebackMode) String() string {
-	if int(m) < len(takebackModes) {
-		return takebackModes[m]
-	}
-	return fmt.Sprintf("takebacks(%d)", int(m))
-}
+func (m TakebackMode) String() string { return modeName(takebackModes[:], int(m), "takebacks") }
 
 // ParseTakebackMode reads "on", "casual" or "off".
 func ParseTakebackMode(v string) (TakebackMode, error) {
