@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -113,5 +114,33 @@ func BenchmarkTakeBack(b *testing.B) {
 		if _, err := s.AppendMove(ctx, cur.ID, len(g.Log)-1, seat, last, nil); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestBackupKeepsChoices: a backup holds the users' choices and follows.
+func TestBackupKeepsChoices(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t)
+	g := create(t, s, newGame(Active))
+	if _, err := s.UpdatePrefs(ctx, "alice", func(p *Prefs) error { p.Notify = 2; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Follow(ctx, g.ID, "erin", true); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "backup.db")
+	if _, err := s.BackupFile(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if p, err := b.Prefs(ctx, "alice"); err != nil || p.Notify != 2 {
+		t.Fatalf("choices in the backup: %+v, %v", p, err)
+	}
+	if f, err := b.Followers(ctx, g.ID); err != nil || !slices.Equal(f, []UserID{"erin"}) {
+		t.Fatalf("followers in the backup: %v, %v", f, err)
 	}
 }
