@@ -5,6 +5,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -31,6 +32,15 @@ func gamesOptions() []*discordgo.ApplicationCommandOption {
 			"this channel's games and yours (default)", "channel", "mine: where it is your move", "mine"),
 		intOpt(optPage, "Page of this channel's list (10 games a page)", false, 1, 1000),
 	}
+}
+
+// lastMoveAt is when a game's current turn began: its last move (or
+// takeback), or its start.
+func lastMoveAt(g *storage.Game) time.Time {
+	if !g.Clock.TurnStart.IsZero() {
+		return g.Clock.TurnStart
+	}
+	return g.Updated
 }
 
 // byActivity sorts games by their last change, the latest first.

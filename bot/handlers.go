@@ -744,7 +744,7 @@ func (b *Bot) gameLine(ctx context.Context, g *storage.Game, u storage.UserID) s
 		line += " · " + left
 	}
 	if len(g.Log) > 0 {
-		line += fmt.Sprintf(" · last move <t:%d:R>", g.Updated.Unix())
+		line += fmt.Sprintf(" · last move <t:%d:R>", lastMoveAt(g).Unix())
 	}
 	return line
 }
