@@ -136,6 +136,16 @@ func TestTakebackDoubleTwixtHTTP(t *testing.T) {
 	done := r.press(dave, ask, "tbyes/g1/1").Message
 	wantText(t, "the takeback", done, "Taken back: `c3`", "Red 1 (<@"+alice.ID+">), your move")
 	r.wantLog(1)
+	// A move with its Privilege claim goes back whole: the Privilege is
+	// the team's to use again.
+	r.move(alice, "c3", discordtest.Bool(optPrivilege, true))
+	ask = r.do(alice, "twixt takeback").Message
+	done = r.press(carol, ask, "tbyes/g1/2").Message
+	wantText(t, "the takeback of a Privilege", done, "Taken back: `c3`, `privilege`", "Red 1 (<@"+alice.ID+">), your move")
+	r.wantLog(1)
+	if _, pos := r.load(1); pos.PrivilegeUsed(game.Red) {
+		t.Fatal("Red's Privilege is still used after its takeback")
+	}
 	r.move(alice, "c3")
 	r.move(carol, "d5")
 	r.move(bob, "e3")
