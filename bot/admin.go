@@ -217,6 +217,7 @@ func (s *Service) Conclude(ctx context.Context, a Actor, option string, reason g
 	if err != nil {
 		return nil, err
 	}
+	s.turnTaken(ctx, mv.Game, mv.Pos) // followers, and the channel of a game in a thread
 	return &Played{Game: mv.Game, Pos: mv.Pos, Outcomes: mv.Outcomes}, nil
 }
 

@@ -60,6 +60,7 @@ func New(o Options) *Bot {
 	svc := NewService(o.Store, o.Now, o.Intn)
 	b := &Bot{svc: svc, store: o.Store, notify: o.Notifier, log: o.Logger, now: o.Now, opts: o}
 	b.wireComputer()
+	svc.onMove = b.moved // turn notifications and followers: notify.go
 	return b
 }
 
@@ -322,6 +323,7 @@ func (b *Bot) Router() *discord.Router {
 	btn("keep/{game}", b.resignCancel)
 	btn("drawyes/{game}/{n}", b.drawAnswer(true))
 	btn("drawno/{game}/{n}", b.drawAnswer(false))
+	b.comfortRoutes(r, cmd, btn) // takeback, rematch, notify, follow: comfort.go
 
 	for _, path := range []string{"twixt move", "twixt swap", "twixt privilege", "twixt resign", "twixt draw",
 		"twixt board", "twixt history", "twixt export", "twixt substitute", "twixt challenge", "twixt double",

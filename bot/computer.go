@@ -188,6 +188,9 @@ func (s *Service) startedNow(ctx context.Context, g *storage.Game, err error) (*
 // the start of a game); the bot queues the computer's move. ctx is the
 // action's: it may carry the gate of the reply that reports the turn.
 func (s *Service) turnTaken(ctx context.Context, g *storage.Game, pos *game.Game) {
+	if s.onMove != nil {
+		s.onMove(ctx, g, pos)
+	}
 	if s.onTurn != nil && g.State == storage.Active {
 		s.onTurn(ctx, g, pos)
 	}

@@ -37,6 +37,7 @@ type Policy struct {
 	ChallengeTTL time.Duration // how long a challenge waits for an answer
 	Presets      []Preset      // server-wide only
 	Computer     ComputerPolicy
+	Takebacks    TakebackMode // see takeback.go
 }
 
 // Preset is a named handicap that players pick in a challenge.
