@@ -45,9 +45,9 @@ func TestTakebackHTTP(t *testing.T) {
 	r.begin(alice, bob, "g1")
 	r.refused(alice, "twixt takeback", "no move in g1 to take back")
 
-	m := r.move(alice, "f6")
+	r.move(alice, "f6")
 	r.move(bob, "g8")
-	m = r.move(alice, "c3")
+	m := r.move(alice, "c3")
 	tb, ok := findButton(m, "takeback/g1/3")
 	if !ok {
 		t.Fatalf("no Take back button on %q", m.Content)
