@@ -22,19 +22,22 @@ func requireModerator(a Actor) error {
 }
 
 // changeDoc applies fn to the stored settings of scope, as one logged
-// change by the caller.
-func (s *Service) changeDoc(ctx context.Context, a Actor, sc storage.Scope, note string, fn func(*settingsDoc) error) error {
-	_, err := s.store.UpdateSettings(ctx, sc, a.User, note, func(st *storage.ServerSettings) error {
-		var d settingsDoc
-		if len(st.Data) > 0 {
-			if st.Format != settingsFormat {
-				return fmt.Errorf("settings in format %d cannot be changed by this version", st.Format)
-			}
-			if err := json.Unmarshal(st.Data, &d); err != nil {
-				return fmt.Errorf("the stored settings cannot be read: %w", err)
+// change by the caller. fn also gets the server-wide settings (for a
+// server scope, the same as d), read in the same transaction, so what it
+// checks against cannot change before the write.
+func (s *Service) changeDoc(ctx context.Context, a Actor, sc storage.Scope, note string, fn func(server settingsDoc, d *settingsDoc) error) error {
+	_, err := s.store.UpdateSettingsWith(ctx, sc, a.User, note, func(parent storage.ServerSettings, st *storage.ServerSettings) error {
+		d, err := decodeDoc(*st)
+		if err != nil {
+			return err
+		}
+		server := d
+		if sc.Channel != "" {
+			if server, err = decodeDoc(parent); err != nil {
+				return err
 			}
 		}
-		if err := fn(&d); err != nil {
+		if err := fn(server, &d); err != nil {
 			return err
 		}
 		if len(d.Values) == 0 && len(d.Presets) == 0 {
@@ -65,31 +68,39 @@ func (s *Service) Set(ctx context.Context, a Actor, name, value string, channel 
 	if err := requireModerator(a); err != nil {
 		return Change{}, err
 	}
-	server, err := s.loadDoc(ctx, storage.Scope{Guild: a.Guild})
-	if err != nil {
+	st, ok := SettingByName(name)
+	if !ok {
+		return Change{}, badValue("there is no setting %q", name)
+	}
+	var probe Policy
+	if err := st.set(&probe, value); err != nil {
 		return Change{}, err
 	}
-	var ch settingsDoc
-	if channel != "" {
-		if ch, err = s.loadDoc(ctx, storage.Scope{Guild: a.Guild, Channel: channel}); err != nil {
-			return Change{}, err
+	var c Change
+	// The value is checked against the values in force inside the write,
+	// so two changes at once (size_min and size_max) cannot each pass and
+	// together store a contradiction.
+	err := s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild, Channel: channel}, name+" = "+st.get(probe), func(server settingsDoc, d *settingsDoc) error {
+		var ch Overrides
+		if channel != "" {
+			ch = d.Values
 		}
-	}
-	shown, err := Check(name, value, server.Values, ch.Values, channel != "")
-	if err != nil {
-		return Change{}, err
-	}
-	before, _ := Resolve(server.Values, ch.Values, nil)
-	st, _ := SettingByName(name)
-	c := Change{Setting: name, Value: shown, Channel: channel, Old: st.Get(before)}
-	err = s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild, Channel: channel}, name+" = "+shown, func(d *settingsDoc) error {
+		shown, err := Check(name, value, server.Values, ch, channel != "")
+		if err != nil {
+			return err
+		}
+		before, _ := Resolve(server.Values, ch, nil)
+		c = Change{Setting: name, Value: shown, Channel: channel, Old: st.Get(before)}
 		if d.Values == nil {
 			d.Values = Overrides{}
 		}
 		d.Values[name] = value
 		return nil
 	})
-	return c, err
+	if err != nil {
+		return Change{}, err
+	}
+	return c, nil
 }
 
 // Unset removes a setting from the server (back to the default) or from a
@@ -103,7 +114,7 @@ func (s *Service) Unset(ctx context.Context, a Actor, name string, channel stora
 		return Change{}, badValue("there is no setting %q", name)
 	}
 	var c Change
-	err := s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild, Channel: channel}, name+" unset", func(d *settingsDoc) error {
+	err := s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild, Channel: channel}, name+" unset", func(_ settingsDoc, d *settingsDoc) error {
 		if _, ok := d.Values[name]; !ok {
 			return badValue("%s is not set here, so there is nothing to unset", name)
 		}
@@ -127,16 +138,13 @@ func (s *Service) SavePreset(ctx context.Context, a Actor, pr Preset) (Preset, e
 	if pr.Name == "" || len(pr.Name) > maxPresetLen || strings.ContainsAny(pr.Name, "`*_~|<>@#") {
 		return Preset{}, badValue("a preset needs a plain name of at most %d characters, like beginner or kosmos-2", maxPresetLen)
 	}
-	// The preset must make a game this server allows.
-	p, _, err := s.Policy(ctx, a.Guild, "")
-	if err != nil {
-		return Preset{}, err
-	}
-	p.Presets = []Preset{pr}
-	if _, err := p.Settings(Terms{Preset: pr.Name}); err != nil {
-		return Preset{}, err
-	}
-	err = s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild}, "preset "+pr.String(), func(d *settingsDoc) error {
+	err := s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild}, "preset "+pr.String(), func(_ settingsDoc, d *settingsDoc) error {
+		// The preset must make a game this server allows, as its settings
+		// stand in this transaction.
+		p, _ := Resolve(d.Values, nil, []Preset{pr})
+		if _, err := p.Settings(Terms{Preset: pr.Name}); err != nil {
+			return err
+		}
 		d.Presets = slices.DeleteFunc(d.Presets, func(x Preset) bool { return strings.EqualFold(x.Name, pr.Name) })
 		if len(d.Presets) >= 25 {
 			return badValue("a server can have at most 25 presets")
@@ -152,7 +160,7 @@ func (s *Service) RemovePreset(ctx context.Context, a Actor, name string) error 
 	if err := requireModerator(a); err != nil {
 		return err
 	}
-	return s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild}, "preset "+name+" removed", func(d *settingsDoc) error {
+	return s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild}, "preset "+name+" removed", func(_ settingsDoc, d *settingsDoc) error {
 		n := len(d.Presets)
 		d.Presets = slices.DeleteFunc(d.Presets, func(x Preset) bool { return strings.EqualFold(x.Name, strings.TrimSpace(name)) })
 		if len(d.Presets) == n {
@@ -221,8 +229,10 @@ func (s *Service) Conclude(ctx context.Context, a Actor, option string, reason g
 	return &Played{Game: mv.Game, Pos: mv.Pos, Outcomes: mv.Outcomes}, nil
 }
 
-// Reseat gives a seat of a game to another player, by a moderator.
-func (s *Service) Reseat(ctx context.Context, a Actor, option string, seat game.Seat, user storage.UserID, isBot bool) (*storage.Game, storage.UserID, error) {
+// Reseat gives a seat of a game to another player (named name in
+// pictures and records), by a moderator, and returns the game and the
+// player who left, read in the same transaction as the change.
+func (s *Service) Reseat(ctx context.Context, a Actor, option string, seat game.Seat, user storage.UserID, name string, isBot bool) (*storage.Game, storage.UserID, error) {
 	g, err := s.moderated(ctx, a, option)
 	if err != nil {
 		return nil, "", err
@@ -233,13 +243,13 @@ func (s *Service) Reseat(ctx context.Context, a Actor, option string, seat game.
 	if int(seat) < 1 || int(seat) > len(g.Seats) {
 		return nil, "", optionError("%s has seats 1 to %d", g.ID, len(g.Seats))
 	}
-	old := g.User(seat)
+	var old storage.UserID
 	ng, err := s.store.Update(ctx, g.ID, func(ng *storage.Game) error {
 		if !ng.State.Ongoing() {
 			return fmt.Errorf("%w: game %s is %s", ErrNotRunning, ng.ID, stateWord(ng.State))
 		}
-		ng.Seats[seat-1] = user
-		releaseComputerSeat(ng, seat)
+		old = ng.User(seat)
+		seatPlayer(ng, seat, user, name)
 		if ng.State == storage.Proposed {
 			ng.Meta.Accepted = ng.Meta.Accepted.Without(seat)
 		}

@@ -261,11 +261,10 @@ func (b *Bot) adminSubstitute(ctx context.Context, e *discord.Event) (discord.Re
 		return discord.Reply{}, err
 	}
 	a := actorOf(e)
-	g, old, err := b.svc.Reseat(ctx, a, opt, seat, id, isBot)
+	g, old, err := b.svc.Reseat(ctx, a, opt, seat, id, name, isBot)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	b.setName(ctx, g, seat, name)
 	text := fmt.Sprintf("A moderator (%s) gave seat %d of %s to %s in place of %s.", mention(string(a.User)), seat, g.ID, mention(string(id)), mention(string(old)))
 	ch := place(g)
 	b.later("announce a substitution", func(ctx context.Context) error {

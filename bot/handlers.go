@@ -769,13 +769,11 @@ func (b *Bot) substitute(ctx context.Context, e *discord.Event) (discord.Reply, 
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	old := g.User(seat)
-	ng, err := b.svc.Substitute(ctx, actorOf(e), g.ID, seat, id, isBot)
+	ng, old, err := b.svc.Substitute(ctx, actorOf(e), g.ID, seat, id, name, isBot)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	b.setName(ctx, ng, seat, name)
-	text := fmt.Sprintf("%s takes seat %d of %s in place of %s, agreed by %s.", mention(string(id)), seat, g.ID, mention(string(old)), mention(string(e.UserID())))
+	text := fmt.Sprintf("%s takes seat %d of %s in place of %s, agreed by %s.", mention(string(id)), seat, ng.ID, mention(string(old)), mention(string(e.UserID())))
 	return discord.Text(text).WithMentions(discord.UserID(id)), nil
 }
 
@@ -787,20 +785,6 @@ func seatAndPlayer(e *discord.Event) (game.Seat, storage.UserID, string, bool, e
 	}
 	id, name, isBot, err := invitee(e, optPlayer)
 	return game.Seat(seat), id, name, isBot, err
-}
-
-// setName records a new player's display name for pictures and records.
-func (b *Bot) setName(ctx context.Context, g *storage.Game, seat game.Seat, name string) {
-	_, err := b.store.Update(ctx, g.ID, func(ng *storage.Game) error {
-		for len(ng.Meta.Names) < len(ng.Seats) {
-			ng.Meta.Names = append(ng.Meta.Names, "")
-		}
-		ng.Meta.Names[seat-1] = name
-		return nil
-	})
-	if err != nil {
-		b.log.Warn("could not store a player's name", "game", g.ID, "err", err)
-	}
 }
 
 func (b *Bot) help(ctx context.Context, e *discord.Event) (discord.Reply, error) {

@@ -194,13 +194,16 @@ func (s *Service) drawAnswerer(g *storage.Game, pos *game.Game, a Actor, turns i
 	return 0, fmt.Errorf("%w: only the other side can answer this draw offer", ErrNotForYou)
 }
 
-// Substitute gives seat of a running Double TwixT match to user, agreed by
-// the seat's partner, who is the one asking.
-func (s *Service) Substitute(ctx context.Context, a Actor, id storage.GameID, seat game.Seat, user storage.UserID, isBot bool) (*storage.Game, error) {
+// Substitute gives a seat of a running Double TwixT game to another
+// player (named name in pictures and records), agreed by the seat's
+// partner. It returns the game and the player who left; both the check
+// and the change happen in one transaction.
+func (s *Service) Substitute(ctx context.Context, a Actor, id storage.GameID, seat game.Seat, user storage.UserID, name string, isBot bool) (*storage.Game, storage.UserID, error) {
 	if isBot {
-		return nil, fmt.Errorf("%w: %s is a bot and cannot play", ErrBotChallenge, mention(string(user)))
+		return nil, "", fmt.Errorf("%w: %s is a bot and cannot play", ErrBotChallenge, mention(string(user)))
 	}
-	return s.store.Update(ctx, id, func(g *storage.Game) error {
+	var old storage.UserID
+	g, err := s.store.Update(ctx, id, func(g *storage.Game) error {
 		if g.State != storage.Active {
 			return fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
 		}
@@ -216,8 +219,19 @@ func (s *Service) Substitute(ctx context.Context, a Actor, id storage.GameID, se
 		if g.User(seat) == user {
 			return optionError("%s already sits in seat %d", mention(string(user)), seat)
 		}
-		g.Seats[seat-1] = user
-		releaseComputerSeat(g, seat)
+		old = g.User(seat)
+		seatPlayer(g, seat, user, name)
 		return nil
 	})
+	return g, old, err
+}
+
+// seatPlayer puts user, named name, in a seat of g.
+func seatPlayer(g *storage.Game, seat game.Seat, user storage.UserID, name string) {
+	g.Seats[seat-1] = user
+	for len(g.Meta.Names) < len(g.Seats) {
+		g.Meta.Names = append(g.Meta.Names, "")
+	}
+	g.Meta.Names[seat-1] = name
+	releaseComputerSeat(g, seat)
 }

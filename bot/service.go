@@ -31,7 +31,7 @@ type Store interface {
 	Due(ctx context.Context, t time.Time) ([]*storage.Game, error)
 	FinishedByGuild(ctx context.Context, guild storage.GuildID, after storage.Cursor, limit int) ([]*storage.Game, storage.Cursor, error)
 	LoadSettings(ctx context.Context, sc storage.Scope) (storage.ServerSettings, bool, error)
-	UpdateSettings(ctx context.Context, sc storage.Scope, by storage.UserID, note string, fn func(*storage.ServerSettings) error) (storage.ServerSettings, error)
+	UpdateSettingsWith(ctx context.Context, sc storage.Scope, by storage.UserID, note string, fn func(server storage.ServerSettings, st *storage.ServerSettings) error) (storage.ServerSettings, error)
 	SettingsHistory(ctx context.Context, guild storage.GuildID, limit int) ([]storage.SettingsChange, error)
 }
 
@@ -77,16 +77,24 @@ type settingsDoc struct {
 const settingsFormat = 1
 
 func (s *Service) loadDoc(ctx context.Context, sc storage.Scope) (settingsDoc, error) {
-	var d settingsDoc
 	st, ok, err := s.store.LoadSettings(ctx, sc)
 	if err != nil || !ok {
-		return d, err
+		return settingsDoc{}, err
+	}
+	return decodeDoc(st)
+}
+
+// decodeDoc reads stored settings; none at all read as an empty document.
+func decodeDoc(st storage.ServerSettings) (settingsDoc, error) {
+	var d settingsDoc
+	if len(st.Data) == 0 {
+		return d, nil
 	}
 	if st.Format != settingsFormat {
-		return d, fmt.Errorf("settings of %v are in format %d, which this version does not read", sc, st.Format)
+		return d, fmt.Errorf("settings of %v are in format %d, which this version does not read", st.Scope, st.Format)
 	}
 	if err := json.Unmarshal(st.Data, &d); err != nil {
-		return d, fmt.Errorf("settings of %v cannot be read: %w", sc, err)
+		return d, fmt.Errorf("settings of %v cannot be read: %w", st.Scope, err)
 	}
 	return d, nil
 }

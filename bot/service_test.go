@@ -284,11 +284,11 @@ func TestDoubleTwixTPrivilegeAndSubstitute(t *testing.T) {
 		t.Errorf("after black's privilege seat %v to move, want 2 (carol)", s)
 	}
 	// Substitute: only the partner of the seat agrees.
-	if _, err := f.svc.Substitute(f.ctx, actor("alice"), g.ID, 2, "erin", false); !errors.Is(err, ErrNotForYou) {
+	if _, _, err := f.svc.Substitute(f.ctx, actor("alice"), g.ID, 2, "erin", "Erin", false); !errors.Is(err, ErrNotForYou) {
 		t.Errorf("opponent substitutes: %v", err)
 	}
-	ng, err := f.svc.Substitute(f.ctx, actor("dave"), g.ID, 2, "erin", false)
-	if err != nil || ng.User(2) != "erin" {
+	ng, old, err := f.svc.Substitute(f.ctx, actor("dave"), g.ID, 2, "erin", "Erin", false)
+	if err != nil || ng.User(2) != "erin" || old != "carol" || ng.Meta.Names[1] != "Erin" {
 		t.Fatalf("substitute: %v %v", err, ng)
 	}
 	f.mustMove("erin", g.ID, "m12")

@@ -136,6 +136,15 @@ func (s *Store) ChannelSettings(ctx context.Context, guild GuildID) ([]ServerSet
 // channel override). If fn returns an error nothing changes. Like Update's
 // function, fn runs inside the write transaction: quick and pure.
 func (s *Store) UpdateSettings(ctx context.Context, sc Scope, by UserID, note string, fn func(*ServerSettings) error) (ServerSettings, error) {
+	return s.UpdateSettingsWith(ctx, sc, by, note, func(_ ServerSettings, st *ServerSettings) error { return fn(st) })
+}
+
+// UpdateSettingsWith is UpdateSettings for a change that must be checked
+// against the server's settings: fn also gets the server-wide settings
+// (zero for a server scope, whose own are in st), read in the same
+// transaction, so no concurrent change of them can slip between the check
+// and the write.
+func (s *Store) UpdateSettingsWith(ctx context.Context, sc Scope, by UserID, note string, fn func(server ServerSettings, st *ServerSettings) error) (ServerSettings, error) {
 	if err := sc.check(); err != nil {
 		return ServerSettings{}, err
 	}
@@ -159,9 +168,21 @@ func (s *Store) UpdateSettings(ctx context.Context, sc Scope, by UserID, note st
 			}
 			cur, existed = settingsFromRec(&r), true
 		}
+		var server ServerSettings
+		if sc.Channel != "" {
+			gk := Scope{Guild: sc.Guild}
+			if v := b.Get(gk.key()); v != nil {
+				var r serverSettingsRecV1
+				if err := decodeRecord(kindSettings, "settings of "+gk.String(), v, &r); err != nil {
+					return nil, err
+				}
+				server = settingsFromRec(&r)
+				server.Data = slices.Clone(server.Data)
+			}
+		}
 		ns := cur
 		ns.Data = slices.Clone(cur.Data)
-		if err := callUser(func() error { return fn(&ns) }); err != nil {
+		if err := callUser(func() error { return fn(server, &ns) }); err != nil {
 			return nil, err
 		}
 		if len(ns.Data) > MaxSettingsSize {
