@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/storage"
 )
@@ -22,7 +23,7 @@ func channelOption(e *discord.Event) (storage.ChannelID, error) {
 
 func (b *Bot) adminSettings(ctx context.Context, e *discord.Event) (discord.Reply, error) {
 	a := actorOf(e)
-	if err := requireModerator(a); err != nil {
+	if err := match.RequireModerator(a); err != nil {
 		return discord.Reply{}, err
 	}
 	ch, err := channelOption(e)
@@ -38,7 +39,7 @@ func (b *Bot) adminSettings(ctx context.Context, e *discord.Event) (discord.Repl
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**TwixT settings in <#%s>** (`/twixtadmin set` to change; channel values override the server's)\n", ch)
-	for _, s := range Settings {
+	for _, s := range match.Settings {
 		fmt.Fprintf(&sb, "• `%s` = **%s** (%s) · %s\n", s.Name, s.Get(p), src[s.Name], s.Description)
 	}
 	if len(p.Presets) == 0 {
@@ -121,7 +122,7 @@ func (b *Bot) presetAdd(ctx context.Context, e *discord.Event) (discord.Reply, e
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	pr := Preset{Name: name}
+	pr := match.Preset{Name: name}
 	if t.Handicap != nil {
 		pr.Handicap = *t.Handicap
 	}
@@ -163,7 +164,7 @@ func (b *Bot) presetRemove(ctx context.Context, e *discord.Event) (discord.Reply
 
 func (b *Bot) presetList(ctx context.Context, e *discord.Event) (discord.Reply, error) {
 	a := actorOf(e)
-	if err := requireModerator(a); err != nil {
+	if err := match.RequireModerator(a); err != nil {
 		return discord.Reply{}, err
 	}
 	p, _, err := b.svc.Policy(ctx, a.Guild, "")
@@ -205,7 +206,7 @@ func (b *Bot) adminAdjudicate(ctx context.Context, e *discord.Event) (discord.Re
 	winner := game.NoColor
 	if w != "draw" {
 		if winner, err = game.ParseColor(w); err != nil {
-			return discord.Reply{}, optionError("the winner is red, black or draw, not %q", w)
+			return discord.Reply{}, match.BadOption("the winner is red, black or draw, not %q", w)
 		}
 	}
 	return b.conclude(ctx, e, game.Adjudication, winner)

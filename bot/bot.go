@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/render"
 	"github.com/twixtbot/twixtbot/storage"
@@ -23,8 +24,8 @@ import (
 // into replies: the handlers, the board pictures, the announcements, and
 // the clock that sweeps for reminders, timeouts and lapsed challenges.
 type Bot struct {
-	svc    *Service
-	store  Store
+	svc    *match.Service
+	store  match.Store
 	notify discord.Notifier
 	log    *slog.Logger
 	now    func() time.Time
@@ -36,7 +37,7 @@ type Bot struct {
 
 // Options configure a Bot.
 type Options struct {
-	Store    Store
+	Store    match.Store
 	Notifier discord.Notifier // posts outside an interaction: announcements, threads
 	Logger   *slog.Logger
 	Now      func() time.Time     // default time.Now
@@ -57,15 +58,14 @@ func New(o Options) *Bot {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	svc := NewService(o.Store, o.Now, o.Intn)
+	svc := match.NewService(o.Store, o.Now, o.Intn)
 	b := &Bot{svc: svc, store: o.Store, notify: o.Notifier, log: o.Logger, now: o.Now, opts: o}
 	b.wireComputer()
-	svc.onMove = b.moved // turn notifications and followers: notify.go
 	return b
 }
 
 // Service returns the match logic the bot uses.
-func (b *Bot) Service() *Service { return b.svc }
+func (b *Bot) Service() *match.Service { return b.svc }
 
 // Wait waits for the announcements and edits started after replies.
 func (b *Bot) Wait() { b.bg.Wait() }
@@ -88,8 +88,8 @@ func (b *Bot) later(what string, f func(ctx context.Context) error) {
 }
 
 // actor describes the user of an interaction.
-func actorOf(e *discord.Event) Actor {
-	a := Actor{
+func actorOf(e *discord.Event) match.Actor {
+	a := match.Actor{
 		User:      storage.UserID(e.UserID()),
 		Guild:     storage.GuildID(e.GuildID()),
 		Channel:   storage.ChannelID(e.ChannelID()),
@@ -114,20 +114,6 @@ func displayName(u discordgo.User, nick string) string {
 	return "player"
 }
 
-// names returns the seats' names of a stored game, falling back to a short
-// id for a seat without one.
-func names(g *storage.Game) []string {
-	out := make([]string, len(g.Seats))
-	for i, u := range g.Seats {
-		if i < len(g.Meta.Names) && g.Meta.Names[i] != "" {
-			out[i] = g.Meta.Names[i]
-		} else {
-			out[i] = "user " + string(u)
-		}
-	}
-	return out
-}
-
 // who writes "Red (@alice)" or "Black 2 (@dave)" for a seat, in the
 // game's vocabulary.
 func who(g *storage.Game, pos *game.Game, s game.Seat) string { return vocabOf(g).who(g, pos, s) }
@@ -149,7 +135,7 @@ func mentionsOf(users ...storage.UserID) []discord.UserID {
 // view is what render draws of a game: its position, the players' names,
 // and the time left on the turn clock by the bot's clock.
 func (b *Bot) view(g *storage.Game, pos *game.Game) *render.View {
-	v := render.FromGame(pos, names(g)...)
+	v := render.FromGame(pos, match.Names(g)...)
 	if d := g.Clock.Deadline; !d.IsZero() && !pos.Over() {
 		v.Timed, v.TimeLeft = true, d.Sub(b.now())
 	}
@@ -200,7 +186,7 @@ func button(style discordgo.ButtonStyle, label string, segments ...string) disco
 func turnsParam(e *discord.Event) (int, error) {
 	var n int
 	if _, err := fmt.Sscanf(e.Param("n"), "%d", &n); err != nil || n < 0 {
-		return 0, fmt.Errorf("%w: this button is damaged; use the commands instead", ErrStale)
+		return 0, fmt.Errorf("%w: this button is damaged; use the commands instead", match.ErrStale)
 	}
 	return n, nil
 }
@@ -210,7 +196,7 @@ func turnsParam(e *discord.Event) (int, error) {
 func gameParam(e *discord.Event) (storage.GameID, error) {
 	id, err := storage.ParseGameID(e.Param("game"))
 	if err != nil {
-		return 0, fmt.Errorf("%w: this button names no game; use the commands instead", ErrStale)
+		return 0, fmt.Errorf("%w: this button names no game; use the commands instead", match.ErrStale)
 	}
 	e.Annotate(slog.String("game", id.String()))
 	return id, nil
@@ -265,8 +251,8 @@ func (b *Bot) disableLater(e *discord.Event) {
 func (b *Bot) staleGuard(h discord.Handler) discord.Handler {
 	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
 		r, err := h(ctx, e)
-		if err != nil && (errors.Is(err, ErrStale) || errors.Is(err, ErrNotRunning) || errors.Is(err, ErrAnswered) ||
-			errors.Is(err, ErrExpired) || errors.Is(err, ErrNoDrawOffer) || errors.Is(err, storage.ErrConflict) ||
+		if err != nil && (errors.Is(err, match.ErrStale) || errors.Is(err, match.ErrNotRunning) || errors.Is(err, match.ErrAnswered) ||
+			errors.Is(err, match.ErrExpired) || errors.Is(err, match.ErrNoDrawOffer) || errors.Is(err, storage.ErrConflict) ||
 			errors.Is(err, game.ErrGameOver)) {
 			b.disableLater(e)
 		}

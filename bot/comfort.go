@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"fmt"
-
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
@@ -34,13 +32,4 @@ func comfortCommands() []*discordgo.ApplicationCommandOption {
 	return append([]*discordgo.ApplicationCommandOption{
 		sub("takeback", "Ask the other side to undo your last move", gameOpt()),
 	}, notifyCommands()...)
-}
-
-// modeName names value i of a small enumeration of choices, or writes
-// kind(i) for a value outside it.
-func modeName(names []string, i int, kind string) string {
-	if i >= 0 && i < len(names) {
-		return names[i]
-	}
-	return fmt.Sprintf("%s(%d)", kind, i)
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/twixtbot/twixtbot/bot/discordtest"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/storage"
 )
@@ -155,7 +156,7 @@ func TestTakebackDoubleTwixtHTTP(t *testing.T) {
 // crashingStore makes the bot die (panic) right after a takeback commits,
 // before any reply is written, once armed.
 type crashingStore struct {
-	Store
+	match.Store
 	armed atomic.Bool
 }
 
@@ -177,7 +178,7 @@ func TestTakebackCrashBeforeReply(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
 	db := filepath.Join(t.TempDir(), "twixt.db")
 	cs := &crashingStore{}
-	r := startBot(t, fake, runOpts{db: db, wrap: func(s Store) Store { cs.Store = s; return cs }})
+	r := startBot(t, fake, runOpts{db: db, wrap: func(s match.Store) match.Store { cs.Store = s; return cs }})
 	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
 	r.begin(alice, bob, "g1")
 	r.move(alice, "f6")
@@ -546,18 +547,18 @@ func FuzzComfortModes(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if m, err := ParseTakebackMode(s); err == nil {
-			if back, err := ParseTakebackMode(m.String()); err != nil || back != m {
+		if m, err := match.ParseTakebackMode(s); err == nil {
+			if back, err := match.ParseTakebackMode(m.String()); err != nil || back != m {
 				t.Fatalf("takebacks %q -> %v -> %v, %v", s, m, back, err)
 			}
-		} else if !errors.Is(err, ErrBadValue) {
+		} else if !errors.Is(err, match.ErrBadValue) {
 			t.Fatalf("takebacks %q: %v", s, err)
 		}
 		if m, err := ParseNotifyMode(s); err == nil {
 			if back, err := ParseNotifyMode(m.String()); err != nil || back != m {
 				t.Fatalf("notify %q -> %v -> %v, %v", s, m, back, err)
 			}
-		} else if !errors.Is(err, ErrBadOption) {
+		} else if !errors.Is(err, match.ErrBadOption) {
 			t.Fatalf("notify %q: %v", s, err)
 		}
 	})

@@ -1,6 +1,9 @@
 package bot
 
-import "github.com/bwmarrin/discordgo"
+import (
+	"github.com/bwmarrin/discordgo"
+	"github.com/twixtbot/twixtbot/bot/match"
+)
 
 // The names of the commands, subcommands and options, as Discord shows
 // them and as the router matches them.
@@ -40,7 +43,6 @@ const (
 	maxMoveLen   = 200  // a move with link and unlink lists
 	maxGameLen   = 24   // a game number, like g12, up to g18446744073709551615
 	maxSizeLen   = 10   // a board size, like 12x16
-	maxPresetLen = 32   // a preset's name (SavePreset enforces the same)
 	maxValueLen  = 1000 // a setting's value: lists of channels or roles are long
 	maxChoiceLen = 32   // options with fixed choices
 )
@@ -135,7 +137,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					intOpt(optExtraMoves, "Kosmos head start: extra pegs Red places before Black's first move", false, 0, 3),
 					rulesetOpt(),
 					boolOpt(optSwap, "Pie rule: after Red's first peg Black may take it over (off with handicaps)"),
-					strOpt(optPreset, "A handicap preset of this server (see /twixtadmin settings)", maxPresetLen, false, true),
+					strOpt(optPreset, "A handicap preset of this server (see /twixtadmin settings)", match.MaxPresetLen, false, true),
 				),
 				sub("double", "Propose a Double TwixT team match: you and a partner against two opponents",
 					userOpt(optPartner, "Your partner; the two of you share a colour", true),
@@ -182,25 +184,25 @@ func Commands() []*discordgo.ApplicationCommand {
 					channelOpt("Show another channel's settings"),
 				),
 				sub("set", "Change a setting for the server, or for one channel",
-					strOpt(optSetting, "Which setting", maxChoiceLen, true, false, settingChoices()...),
+					strOpt(optSetting, "Which setting", maxChoiceLen, true, false, match.SettingChoices()...),
 					strOpt(optValue, "The new value (autocomplete shows what is allowed)", maxValueLen, true, true),
 					channelOpt("Override it for this channel only"),
 				),
 				sub("unset", "Go back to the default (or the server's value, for a channel)",
-					strOpt(optSetting, "Which setting", maxChoiceLen, true, false, settingChoices()...),
+					strOpt(optSetting, "Which setting", maxChoiceLen, true, false, match.SettingChoices()...),
 					channelOpt("Clear this channel's override"),
 				),
 				sub("log", "Show recent changes to the settings"),
 				group("preset", "Named handicap presets players pick in /twixt challenge",
 					sub("add", "Add or replace a preset",
-						strOpt(optName, "Preset name, e.g. beginner", maxPresetLen, true, false),
+						strOpt(optName, "Preset name, e.g. beginner", match.MaxPresetLen, true, false),
 						intOpt(optHandicap, "pbmserv handicap (columns removed; negative: rows)", false, -40, 40),
 						intOpt(optExtraMoves, "Extra pegs for Red before Black's first move", false, 0, 3),
 						boolOpt(optSwap, "Pie rule on or off with this preset"),
 						strOpt(optSize, "Board size, e.g. 24 or 12x16", maxSizeLen, false, false),
 						rulesetOpt(),
 					),
-					sub("remove", "Remove a preset", strOpt(optName, "Preset name", maxPresetLen, true, true)),
+					sub("remove", "Remove a preset", strOpt(optName, "Preset name", match.MaxPresetLen, true, true)),
 					sub("list", "List the presets"),
 				),
 				sub("games", "List every active game on this server"),

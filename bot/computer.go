@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/game/ai"
 	"github.com/twixtbot/twixtbot/storage"
@@ -52,7 +52,7 @@ const deadlineGrace = 5 * time.Second
 // worker at most thinks about it, so its moves are posted in order.
 type computer struct {
 	b        *Bot
-	user     *selfUser
+	user     *match.SelfUser
 	engine   *ai.Config
 	hintFor  time.Duration
 	hintWait time.Duration
@@ -80,120 +80,22 @@ func newComputer(b *Bot, o ComputerOptions) *computer {
 	if o.HintWait <= 0 {
 		o.HintWait = 20 * time.Second
 	}
-	user := &selfUser{}
-	user.set(o.User)
+	user := &match.SelfUser{}
+	user.Set(o.User)
 	return &computer{b: b, user: user, engine: o.Engine, hintFor: o.HintTime, hintWait: o.HintWait,
 		slots: make(chan struct{}, o.Workers), games: map[storage.GameID]*queued{}, changed: make(chan struct{})}
 }
-
-// isComputer reports whether u is the computer's user.
-func (s *Service) isComputer(u storage.UserID) bool {
-	id := s.computer.get()
-	return id != "" && u == id
-}
-
-// selfUser is the bot's own user id: from the options at first, corrected
-// by the gateway's READY when it differs. Safe from any goroutine.
-type selfUser struct{ v atomic.Value }
-
-func (s *selfUser) get() storage.UserID {
-	if s == nil {
-		return ""
-	}
-	id, _ := s.v.Load().(storage.UserID)
-	return id
-}
-
-func (s *selfUser) set(id storage.UserID) { s.v.Store(id) }
 
 // SetComputerUser tells the bot its own user id, as the gateway reports it
 // when its session is ready (discord.App.Self): inviting that user plays
 // the computer.
 func (b *Bot) SetComputerUser(id discord.UserID) {
-	old := b.comp.user.get()
+	old := b.comp.user.Get()
 	if storage.UserID(id) == old {
 		return
 	}
-	b.comp.user.set(storage.UserID(id))
+	b.comp.user.Set(storage.UserID(id))
 	b.log.Info("the computer plays as the bot's own user", "user", id, "configured", old)
-}
-
-// computerTerms checks a challenge that invites the computer against the
-// server's policy, and returns the level it plays at (zero when it is not
-// invited).
-func (s *Service) computerTerms(p Policy, inv Invitation, settings game.Settings) (ai.Level, error) {
-	invited := false
-	for _, u := range inv.Invited {
-		invited = invited || s.isComputer(u)
-	}
-	if !invited {
-		return 0, nil
-	}
-	c := p.Computer
-	if !c.On {
-		return 0, &PolicyError{What: "playing the computer", Allowed: "games between people only here (setting `computer`)"}
-	}
-	level := inv.Level
-	if level == 0 {
-		level = min(ai.DefaultLevel, c.LevelMax)
-	}
-	if !level.Valid() {
-		return 0, optionError("there is no level %d: the levels are %d (%s) to %d (%s)", level, ai.MinLevel, ai.MinLevel, ai.MaxLevel, ai.MaxLevel)
-	}
-	if level > c.LevelMax {
-		return 0, &PolicyError{What: fmt.Sprintf("the computer at level %d (%s)", level, level), Allowed: c.levelRange()}
-	}
-	if sz := settings.Size; sz.Cols > c.SizeMax || sz.Rows > c.SizeMax {
-		return 0, &PolicyError{What: "the computer on a " + sz.String() + " board",
-			Allowed: fmt.Sprintf("boards up to %dx%d against the computer", c.SizeMax, c.SizeMax)}
-	}
-	return level, nil
-}
-
-// seatComputer marks the computer's seats of a new game, which it accepts
-// at once; a game whose other players have all accepted starts now.
-func (s *Service) seatComputer(g *storage.Game, level ai.Level) {
-	if level == 0 {
-		return
-	}
-	for i, u := range g.Seats {
-		if s.isComputer(u) {
-			g.Meta.Computer = g.Meta.Computer.With(game.Seat(i + 1))
-			g.Meta.Accepted = g.Meta.Accepted.With(game.Seat(i + 1))
-		}
-	}
-	g.Meta.ComputerLevel = int(level)
-	if g.Meta.Accepted.Len() == len(g.Seats) {
-		g.State = storage.Active
-		g.Meta.Expires = time.Time{}
-		startClock(g, s.now())
-	}
-}
-
-// startedNow passes on what Create returned, telling of the first turn of
-// a game that starts at once (against the computer only).
-func (s *Service) startedNow(ctx context.Context, g *storage.Game, err error) (*storage.Game, error) {
-	if err != nil || g.State != storage.Active {
-		return g, err
-	}
-	pos, err := g.Replay()
-	if err != nil {
-		return nil, err
-	}
-	s.turnTaken(ctx, g, pos)
-	return g, nil
-}
-
-// turnTaken tells whoever listens that a game's turn passed (a move, or
-// the start of a game); the bot queues the computer's move. ctx is the
-// action's: it may carry the gate of the reply that reports the turn.
-func (s *Service) turnTaken(ctx context.Context, g *storage.Game, pos *game.Game) {
-	if s.onMove != nil {
-		s.onMove(ctx, g, pos)
-	}
-	if s.onTurn != nil && g.State == storage.Active {
-		s.onTurn(ctx, g, pos)
-	}
 }
 
 // replyGateKey is the context key of a reply gate: a channel closed once
@@ -232,42 +134,6 @@ func waitGate(ctx context.Context, gate <-chan struct{}) {
 	case <-t.C:
 	case <-ctx.Done():
 	}
-}
-
-// releaseComputerSeat takes seat of g from the computer, once a person
-// sits there.
-func releaseComputerSeat(g *storage.Game, seat game.Seat) {
-	g.Meta.Computer = g.Meta.Computer.Without(seat)
-	if g.Meta.Computer == 0 {
-		g.Meta.ComputerLevel = 0
-	}
-}
-
-// stopComputerClock stops the clock of a turn of the computer, which a
-// sweep found due: the computer is neither reminded nor timed out (its
-// own deadline is its search's), not even when the bot was down; the
-// clock starts again with the next person's turn.
-func (s *Service) stopComputerClock(ctx context.Context, g *storage.Game) error {
-	_, err := s.store.Update(ctx, g.ID, func(ng *storage.Game) error {
-		if ng.State != storage.Active || len(ng.Log) != len(g.Log) {
-			return errGone
-		}
-		stopClock(ng)
-		return nil
-	})
-	if errors.Is(err, errGone) {
-		return nil
-	}
-	return err
-}
-
-// computerToMove returns the seat to move in g when the computer plays it.
-func computerToMove(g *storage.Game, pos *game.Game) (game.Seat, bool) {
-	if g.State != storage.Active || g.Meta.Computer == 0 || pos.Over() {
-		return 0, false
-	}
-	seat, _ := pos.ToMove()
-	return seat, g.Meta.Computer.Has(seat)
 }
 
 // RunComputer makes the computer's moves until ctx ends: first in every
@@ -428,7 +294,7 @@ func (c *computer) turn(ctx context.Context, id storage.GameID, gate <-chan stru
 		}
 		return
 	}
-	seat, ok := computerToMove(g, pos)
+	seat, ok := match.ComputerToMove(g, pos)
 	if !ok {
 		return
 	}
@@ -444,10 +310,10 @@ func (c *computer) turn(ctx context.Context, id storage.GameID, gate <-chan stru
 		b.log.Error("the computer could not choose a move", "game", id, "err", err)
 		return
 	}
-	a := Actor{User: g.User(seat), Guild: g.Place.Guild, Channel: g.Place.Channel}
-	p, err := b.svc.Play(ctx, a, id, Action{Move: d.Move, Privilege: d.ClaimPrivilege, Turns: len(g.Log)})
+	a := match.Actor{User: g.User(seat), Guild: g.Place.Guild, Channel: g.Place.Channel}
+	p, err := b.svc.Play(ctx, a, id, match.Action{Move: d.Move, Privilege: d.ClaimPrivilege, Turns: len(g.Log)})
 	switch {
-	case errors.Is(err, ErrStale), errors.Is(err, ErrNotRunning), errors.Is(err, ErrNotInGame),
+	case errors.Is(err, match.ErrStale), errors.Is(err, match.ErrNotRunning), errors.Is(err, match.ErrNotInGame),
 		errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrWrongState):
 		b.log.Info("the game moved on while the computer thought", "game", id, "err", err)
 		return
@@ -502,9 +368,6 @@ func (c *computer) hint(ctx context.Context, g *storage.Game, pos *game.Game) ([
 	return ai.Hint(tctx, pos, cfg, hintCount)
 }
 
-// computerSeat reports whether the computer plays seat s of g.
-func computerSeat(g *storage.Game, s game.Seat) bool { return g.Meta.Computer.Has(s) }
-
 // thinkingLine is what a reply says while the computer is to move.
 func thinkingLine(g *storage.Game, pos *game.Game, s game.Seat) string {
 	l := ai.Level(g.Meta.ComputerLevel)
@@ -516,12 +379,12 @@ func thinkingLine(g *storage.Game, pos *game.Game, s game.Seat) string {
 func (b *Bot) wireComputer() {
 	c := newComputer(b, b.opts.Computer)
 	b.comp = c
-	b.svc.computer = c.user
-	b.svc.onTurn = func(ctx context.Context, g *storage.Game, pos *game.Game) {
-		if _, ok := computerToMove(g, pos); ok {
+	// b.moved: turn notifications and followers (notify.go).
+	b.svc.Listen(c.user, b.moved, func(ctx context.Context, g *storage.Game, pos *game.Game) {
+		if _, ok := match.ComputerToMove(g, pos); ok {
 			c.enqueue(g.ID, replyGate(ctx))
 		}
-	}
+	})
 	if m := b.opts.Metrics; m != nil {
 		m.Gauge("computer_waiting", "Games where the computer is to move, waiting for a worker.", func() float64 {
 			c.mu.Lock()

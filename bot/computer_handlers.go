@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/game/ai"
 	"github.com/twixtbot/twixtbot/storage"
@@ -38,12 +39,12 @@ func hintCommand() *discordgo.ApplicationCommandOption {
 // computerCmd handles /twixt computer: a game against the computer, which
 // starts at once.
 func (b *Bot) computerCmd(ctx context.Context, e *discord.Event) (discord.Reply, error) {
-	self := b.comp.user.get()
+	self := b.comp.user.Get()
 	if self == "" {
-		return discord.Reply{}, optionError("this bot runs without its computer player; challenge a person with `/twixt challenge` instead")
+		return discord.Reply{}, match.BadOption("this bot runs without its computer player; challenge a person with `/twixt challenge` instead")
 	}
 	o := e.Options()
-	inv := Invitation{Invited: []storage.UserID{self}, Names: map[storage.UserID]string{self: "twixtbot"}}
+	inv := match.Invitation{Invited: []storage.UserID{self}, Names: map[storage.UserID]string{self: "twixtbot"}}
 	var err error
 	if inv.Terms.Size, _, err = o.String(optSize); err != nil {
 		return discord.Reply{}, err
@@ -60,7 +61,7 @@ func (b *Bot) computerCmd(ctx context.Context, e *discord.Event) (discord.Reply,
 		return discord.Reply{}, err
 	} else if ok {
 		if inv.Level, err = ai.ParseLevel(lv); err != nil {
-			return discord.Reply{}, optionError("%q is not a level: choose 1 (beginner) to %d (%s)", lv, ai.MaxLevel, ai.MaxLevel)
+			return discord.Reply{}, match.BadOption("%q is not a level: choose 1 (beginner) to %d (%s)", lv, ai.MaxLevel, ai.MaxLevel)
 		}
 	}
 	nick := ""
@@ -93,7 +94,7 @@ func (b *Bot) computerStarted(g *storage.Game) (discord.Reply, error) {
 	}
 	seat, _ := pos.ToMove()
 	var ping []storage.UserID
-	if computerSeat(g, seat) {
+	if match.ComputerSeat(g, seat) {
 		sb.WriteString(thinkingLine(g, pos, seat))
 	} else {
 		ping = append(ping, g.User(seat))
@@ -124,26 +125,26 @@ func (b *Bot) hint(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	}
 	a := actorOf(e)
 	if g.State != storage.Active || pos.Over() {
-		return discord.Reply{}, fmt.Errorf("%w: game %s is %s; hints are for games under way", ErrNotRunning, g.ID, stateWord(g.State))
+		return discord.Reply{}, fmt.Errorf("%w: game %s is %s; hints are for games under way", match.ErrNotRunning, g.ID, match.StateWord(g.State))
 	}
 	if len(g.SeatsOf(a.User)) == 0 {
-		return discord.Reply{}, fmt.Errorf("%w: you do not play in %s", ErrNotInGame, g.ID)
+		return discord.Reply{}, fmt.Errorf("%w: you do not play in %s", match.ErrNotInGame, g.ID)
 	}
-	p, err := b.svc.gamePolicy(ctx, g)
+	p, err := b.svc.GamePolicy(ctx, g)
 	if err != nil {
 		return discord.Reply{}, err
 	}
 	switch p.Computer.Hints {
-	case HintsOff:
-		return discord.Reply{}, &PolicyError{What: "a hint", Allowed: "no hints (setting `hints` is off)"}
-	case HintsComputer:
+	case match.HintsOff:
+		return discord.Reply{}, &match.PolicyError{What: "a hint", Allowed: "no hints (setting `hints` is off)"}
+	case match.HintsComputer:
 		if g.Meta.Computer == 0 {
-			return discord.Reply{}, &PolicyError{What: "a hint in a game between people", Allowed: "hints in games against the computer only"}
+			return discord.Reply{}, &match.PolicyError{What: "a hint in a game between people", Allowed: "hints in games against the computer only"}
 		}
 	}
 	seat, _ := pos.ToMove()
 	if g.User(seat) != a.User {
-		return discord.Reply{}, turnError(g, pos)
+		return discord.Reply{}, match.TurnErrorOf(g, pos)
 	}
 	cands, err := b.comp.hint(ctx, g, pos)
 	if err != nil {

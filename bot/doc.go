@@ -1,8 +1,8 @@
 // Package bot is the Discord side of twixtbot: the /twixt and /twixtadmin
 // command definitions, the routing of commands and buttons to thin
-// handlers, the match logic those handlers call (challenges, moves, swaps,
-// Privilege, resignations, draws, clocks, moderation), and the replies they
-// turn into, with the board picture attached.
+// handlers, and the replies they turn into, with the board picture
+// attached. The match logic the handlers call (challenges, moves, swaps,
+// Privilege, resignations, draws, clocks, moderation) is bot/match.
 //
 // The computer opponent (game/ai) plays as the bot's own user: its moves
 // are queued and thought about by a bounded pool of workers outside the

@@ -18,6 +18,8 @@ import (
 
 	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/bot/discordtest"
+	"github.com/twixtbot/twixtbot/bot/internal/testclock"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/render"
 	"github.com/twixtbot/twixtbot/storage"
@@ -41,7 +43,7 @@ type runOpts struct {
 	gateway  bool
 	db       string
 	clock    *testClock
-	wrap     func(Store) Store
+	wrap     func(match.Store) match.Store
 	readOnly bool                         // open the database read-only
 	client   func(*discord.ClientOptions) // adjust the REST client: its retry policy
 	dispatch discord.DispatcherOptions    // tune the dispatcher: Observe, Clock, DeferAfter
@@ -67,7 +69,7 @@ func startBot(t *testing.T, fake *discordtest.Fake, o runOpts) *botRun {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var store Store = st
+	var store match.Store = st
 	if o.wrap != nil {
 		store = o.wrap(st)
 	}
@@ -262,3 +264,8 @@ func findButton(m discordtest.Message, prefix string) (discordgo.Button, bool) {
 	}
 	return discordgo.Button{}, false
 }
+
+// The clock and store of the tests.
+type testClock = testclock.Clock
+
+var newTestClock = testclock.New

@@ -16,6 +16,7 @@ import (
 
 	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/bot/discordtest"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/storage"
 )
@@ -172,7 +173,7 @@ func TestReplyPastTheDeadlineIsPostedInTheChannel(t *testing.T) {
 
 // gatedStore holds AppendMoves at a gate while the test wants it held.
 type gatedStore struct {
-	Store
+	match.Store
 	mu      sync.Mutex
 	gate    chan struct{} // nil: open
 	entered chan struct{}
@@ -215,7 +216,7 @@ func TestSlowMoveDeferredThroughFaults(t *testing.T) {
 	clock := discordtest.NewClock(time.Now())
 	gs := &gatedStore{}
 	r := startBot(t, fake, runOpts{
-		wrap:     func(s Store) Store { gs.Store = s; return gs },
+		wrap:     func(s match.Store) match.Store { gs.Store = s; return gs },
 		dispatch: discord.DispatcherOptions{Clock: clock},
 	})
 	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
@@ -297,7 +298,7 @@ func TestDuplicateDeliveryAppliesOnce(t *testing.T) {
 // barrierStore makes the next n calls of AppendMoves wait for each other,
 // so that actions racing on one game have all read it before any lands.
 type barrierStore struct {
-	Store
+	match.Store
 	mu      sync.Mutex
 	n       int
 	waiting []chan struct{}
@@ -357,7 +358,7 @@ func race(t *testing.T, fake *discordtest.Fake, is ...*discordgo.Interaction) []
 func TestSameButtonPressedTwiceAtOnce(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
 	bs := &barrierStore{}
-	r := startBot(t, fake, runOpts{wrap: func(s Store) Store { bs.Store = s; return bs }})
+	r := startBot(t, fake, runOpts{wrap: func(s match.Store) match.Store { bs.Store = s; return bs }})
 	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
 	r.begin(alice, bob, "g1")
 	m := r.move(alice, "f6")
@@ -395,7 +396,7 @@ func TestSameButtonPressedTwiceAtOnce(t *testing.T) {
 func TestTwoPlayersRace(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
 	bs := &barrierStore{}
-	r := startBot(t, fake, runOpts{wrap: func(s Store) Store { bs.Store = s; return bs }})
+	r := startBot(t, fake, runOpts{wrap: func(s match.Store) match.Store { bs.Store = s; return bs }})
 	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
 	for round := 1; round <= 3; round++ {
 		id := fmt.Sprintf("g%d", round)
@@ -433,7 +434,7 @@ func TestTwoPlayersRace(t *testing.T) {
 
 // failingStore fails every change with err while err is set; reads work.
 type failingStore struct {
-	Store
+	match.Store
 	err atomic.Pointer[error]
 }
 
@@ -483,7 +484,7 @@ func TestStoreCannotWrite(t *testing.T) {
 			fake := discordtest.New(t, discordtest.Options{})
 			fs := &failingStore{}
 			logs := &discordtest.Buffer{}
-			r := startBot(t, fake, runOpts{wrap: func(s Store) Store { fs.Store = s; return fs }, logs: logs})
+			r := startBot(t, fake, runOpts{wrap: func(s match.Store) match.Store { fs.Store = s; return fs }, logs: logs})
 			alice, bob, carol := fake.NewUser("alice"), fake.NewUser("bob"), fake.NewUser("carol")
 			r.begin(alice, bob, "g1")
 			r.move(alice, "f6")

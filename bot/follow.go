@@ -16,19 +16,6 @@ import (
 // messages are closed is unfollowed at the first refusal, and told so in
 // no loop: they can follow again once their DMs are open.
 
-// Follow makes the caller follow (on) or stop following a game.
-func (s *Service) Follow(ctx context.Context, a Actor, option string, on bool) (*storage.Game, bool, error) {
-	g, err := s.Find(ctx, a, option, false)
-	if err != nil {
-		return nil, false, err
-	}
-	if on && !g.State.Ongoing() {
-		return nil, false, fmt.Errorf("%w: game %s is %s; follow a running game", ErrNotRunning, g.ID, stateWord(g.State))
-	}
-	changed, err := s.store.Follow(ctx, g.ID, a.User, on)
-	return g, changed, err
-}
-
 func (b *Bot) follow(on bool) func(context.Context, *discord.Event) (discord.Reply, error) {
 	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
 		opt, _, err := e.Options().String(optGame)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/bot/discordtest"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/storage"
 )
@@ -129,8 +130,8 @@ func FuzzRouter(f *testing.F) {
 	f.Cleanup(func() { st.Close() })
 	ctx := context.Background()
 	b := New(Options{Store: st, Logger: slog.New(slog.DiscardHandler), Intn: func(int) int { return 0 }})
-	a := Actor{User: storage.UserID(alice.ID), Guild: storage.GuildID(fake.GuildID()), Channel: storage.ChannelID(fake.ChannelID())}
-	g, err := b.Service().Challenge(ctx, a, Invitation{Invited: []storage.UserID{storage.UserID(bob.ID)}, Color: "red", Terms: Terms{Size: "12"}})
+	a := match.Actor{User: storage.UserID(alice.ID), Guild: storage.GuildID(fake.GuildID()), Channel: storage.ChannelID(fake.ChannelID())}
+	g, err := b.Service().Challenge(ctx, a, match.Invitation{Invited: []storage.UserID{storage.UserID(bob.ID)}, Color: "red", Terms: match.Terms{Size: "12"}})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -139,7 +140,7 @@ func FuzzRouter(f *testing.F) {
 	if _, err := b.Service().Respond(ctx, ab, g.ID, true); err != nil {
 		f.Fatal(err)
 	}
-	if _, err := b.Service().Play(ctx, a, g.ID, Action{Move: game.Move{Kind: game.Place, Hole: game.Hole{Col: 5, Row: 5}}, Turns: -1}); err != nil {
+	if _, err := b.Service().Play(ctx, a, g.ID, match.Action{Move: game.Move{Kind: game.Place, Hole: game.Hole{Col: 5, Row: 5}}, Turns: -1}); err != nil {
 		f.Fatal(err)
 	}
 	for _, s := range fuzzSeeds(f, fake, alice, bob) {

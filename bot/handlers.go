@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/storage"
 )
@@ -28,9 +29,9 @@ func invitee(e *discord.Event, name string) (storage.UserID, string, bool, error
 }
 
 // terms reads the challenge options the player set.
-func terms(e *discord.Event) (Terms, string, error) {
+func terms(e *discord.Event) (match.Terms, string, error) {
 	o := e.Options()
-	var t Terms
+	var t match.Terms
 	var err error
 	if t.Size, _, err = o.String(optSize); err != nil {
 		return t, "", err
@@ -77,7 +78,7 @@ func (b *Bot) invite(ctx context.Context, e *discord.Event, options ...string) (
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	inv := Invitation{Color: color, Terms: t, Names: map[storage.UserID]string{}}
+	inv := match.Invitation{Color: color, Terms: t, Names: map[storage.UserID]string{}}
 	nick := ""
 	if m := e.Interaction().Member; m != nil {
 		nick = m.Nick
@@ -106,7 +107,7 @@ func (b *Bot) invite(ctx context.Context, e *discord.Event, options ...string) (
 // challengeMessage is the public message of a challenge, with its Accept
 // and Decline buttons.
 func challengeMessage(g *storage.Game) discord.Reply {
-	from, v := proposer(g), vocabOf(g)
+	from, v := match.Proposer(g), vocabOf(g)
 	red, black := v.side(game.Red), v.side(game.Black)
 	var sb strings.Builder
 	var waiting []storage.UserID
@@ -184,7 +185,7 @@ func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, po
 	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
 		fmt.Fprintf(&sb, "%d. %s\n", s, who(g, pos, s))
 	}
-	if computerSeat(g, seat) {
+	if match.ComputerSeat(g, seat) {
 		sb.WriteString(thinkingLine(g, pos, seat))
 	} else {
 		fmt.Fprintf(&sb, "%s moves first: %s.", who(g, pos, seat), moveHint(pos))
@@ -198,9 +199,9 @@ func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, po
 	if d := deadlineText(g); d != "" {
 		fmt.Fprintf(&sb, "\nEach move has %s. %s", durationWords(g.Clock.PerTurn), d)
 	}
-	p, err := b.svc.gamePolicy(ctx, g)
+	p, err := b.svc.GamePolicy(ctx, g)
 	if err == nil && p.Threads && b.notify != nil && e.MessageID() != "" {
-		th, err := b.notify.StartThread(ctx, discord.ChannelID(g.Place.Channel), e.MessageID(), "TwixT "+g.ID.String()+": "+strings.Join(names(g), " vs "))
+		th, err := b.notify.StartThread(ctx, discord.ChannelID(g.Place.Channel), e.MessageID(), "TwixT "+g.ID.String()+": "+strings.Join(match.Names(g), " vs "))
 		if err == nil {
 			if ng, err := b.store.Update(ctx, g.ID, func(ng *storage.Game) error { ng.Place.Thread = storage.ChannelID(th); return nil }); err == nil {
 				g = ng
@@ -262,21 +263,21 @@ func (b *Bot) move(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	if err != nil {
 		return discord.Reply{}, b.notationError(ctx, e, at, err)
 	}
-	return b.act(ctx, e, Action{Move: m, Privilege: priv, Turns: -1})
+	return b.act(ctx, e, match.Action{Move: m, Privilege: priv, Turns: -1})
 }
 
 func (b *Bot) swapCmd(ctx context.Context, e *discord.Event) (discord.Reply, error) {
-	return b.act(ctx, e, Action{Move: game.Move{Kind: game.Swap}, Turns: -1})
+	return b.act(ctx, e, match.Action{Move: game.Move{Kind: game.Swap}, Turns: -1})
 }
 
 func (b *Bot) privilegeCmd(ctx context.Context, e *discord.Event) (discord.Reply, error) {
-	return b.act(ctx, e, Action{Move: game.Move{Kind: game.Privilege}, Turns: -1})
+	return b.act(ctx, e, match.Action{Move: game.Move{Kind: game.Privilege}, Turns: -1})
 }
 
 // notationError explains a move that cannot be read, with a hole of the
 // player's board to show how moves are written, when the game is found.
 func (b *Bot) notationError(ctx context.Context, e *discord.Event, at string, err error) error {
-	ne := &NotationError{Input: strings.TrimSpace(at), Err: err}
+	ne := &match.NotationError{Input: strings.TrimSpace(at), Err: err}
 	if g, ferr := b.gameOption(ctx, e, true); ferr == nil {
 		if _, pos, lerr := b.store.Load(ctx, g.ID); lerr == nil {
 			ne.Example = exampleHole(pos)
@@ -287,7 +288,7 @@ func (b *Bot) notationError(ctx context.Context, e *discord.Event, at string, er
 
 // act plays an action in the game the command means, and answers with the
 // new board.
-func (b *Bot) act(ctx context.Context, e *discord.Event, act Action) (discord.Reply, error) {
+func (b *Bot) act(ctx context.Context, e *discord.Event, act match.Action) (discord.Reply, error) {
 	g, err := b.gameOption(ctx, e, true)
 	if err != nil {
 		return discord.Reply{}, err
@@ -310,7 +311,7 @@ func (b *Bot) buttonAct(ctx context.Context, e *discord.Event, m game.Move) (dis
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	p, err := b.svc.Play(ctx, actorOf(e), id, Action{Move: m, Turns: n})
+	p, err := b.svc.Play(ctx, actorOf(e), id, match.Action{Move: m, Turns: n})
 	if err != nil {
 		if g, gerr := b.store.Get(ctx, id); gerr == nil {
 			err = inVocab(vocabOf(g), err)
@@ -333,7 +334,7 @@ func (b *Bot) privilegeButton(ctx context.Context, e *discord.Event) (discord.Re
 
 // playedReply is the public answer to an action: what happened, the new
 // board, the player to move (mentioned), and the buttons that apply now.
-func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
+func (b *Bot) playedReply(p *match.Played) (discord.Reply, error) {
 	g, pos := p.Game, p.Pos
 	v := vocabOf(g)
 	var sb strings.Builder
@@ -359,7 +360,7 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 		comps = append(comps, discord.Row(rematchButton(g)))
 	} else {
 		seat, _ := pos.ToMove()
-		thinks := computerSeat(g, seat)
+		thinks := match.ComputerSeat(g, seat)
 		if thinks {
 			sb.WriteString(thinkingLine(g, pos, seat))
 		} else {
@@ -423,7 +424,7 @@ func (b *Bot) resign(ctx context.Context, e *discord.Event) (discord.Reply, erro
 		return discord.Reply{}, err
 	}
 	if len(g.SeatsOf(storage.UserID(e.UserID()))) == 0 {
-		return discord.Reply{}, fmt.Errorf("%w: you do not play in %s", ErrNotInGame, g.ID)
+		return discord.Reply{}, fmt.Errorf("%w: you do not play in %s", match.ErrNotInGame, g.ID)
 	}
 	text := fmt.Sprintf("Resign %s? This ends the game", g.ID)
 	if g.Settings.Players == 4 {
@@ -441,7 +442,7 @@ func (b *Bot) resignConfirm(ctx context.Context, e *discord.Event) (discord.Repl
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	p, err := b.svc.Play(ctx, actorOf(e), id, Action{Move: game.Move{Kind: game.Resign}, Turns: -1})
+	p, err := b.svc.Play(ctx, actorOf(e), id, match.Action{Move: game.Move{Kind: game.Resign}, Turns: -1})
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -455,7 +456,7 @@ func (b *Bot) resignCancel(ctx context.Context, e *discord.Event) (discord.Reply
 
 // announce posts what an action did in the game's channel, for actions
 // answered privately (a confirmed resignation, a moderator's decision).
-func (b *Bot) announce(p *Played, what string) {
+func (b *Bot) announce(p *match.Played, what string) {
 	r, err := b.playedReply(p)
 	if err != nil {
 		b.log.Warn("could not draw the board", "err", err)
@@ -654,7 +655,7 @@ func swapNote(g *storage.Game, pos *game.Game, o game.Outcome, v vocab) string {
 	if g.Settings.Swap == game.SwapMirror {
 		return fmt.Sprintf("%s's first peg moves to %s and becomes %s's", v.side(game.Red), o.Hole.Upper(), v.side(game.Black))
 	}
-	n, other := names(g), 3-o.Seat
+	n, other := match.Names(g), 3-o.Seat
 	return fmt.Sprintf("%s now plays %s with the peg on %s, %s plays %s",
 		n[o.Seat-1], v.side(o.Color), o.Hole.Upper(), n[other-1], v.side(pos.SeatColor(other)))
 }
@@ -664,7 +665,7 @@ func (b *Bot) export(ctx context.Context, e *discord.Event) (discord.Reply, erro
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	rec := game.NewRecord(pos, names(g)...)
+	rec := game.NewRecord(pos, match.Names(g)...)
 	name, format, note := g.ID.String()+".sgf", game.FormatSGF, "SGF (GM[21])"
 	if g.Settings.Players == 4 {
 		// GM[21] has no four-player form: the moves format, with its

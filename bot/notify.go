@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/storage"
 )
@@ -33,7 +34,7 @@ const (
 var notifyModes = [...]string{"mentions", "on", "both"}
 
 // String returns "mentions", "on" (direct messages) or "both".
-func (m NotifyMode) String() string { return modeName(notifyModes[:], int(m), "notify") }
+func (m NotifyMode) String() string { return match.ModeName(notifyModes[:], int(m), "notify") }
 
 // ParseNotifyMode reads the /twixt notify choice: "on" (direct
 // messages), "off" or "mentions" (mentions only, the default), or "both".
@@ -46,7 +47,7 @@ func ParseNotifyMode(v string) (NotifyMode, error) {
 	case "both":
 		return NotifyBoth, nil
 	}
-	return 0, optionError("%q is not a choice: on (direct messages), off or mentions (a mention in the channel), or both", v)
+	return 0, match.BadOption("%q is not a choice: on (direct messages), off or mentions (a mention in the channel), or both", v)
 }
 
 // notifyMode is the mode in force for a user's choices: a refused direct
@@ -160,7 +161,7 @@ func (b *Bot) notifyTurn(ctx context.Context, g *storage.Game, pos *game.Game) e
 		return nil
 	}
 	seat, _ := pos.ToMove()
-	if computerSeat(g, seat) {
+	if match.ComputerSeat(g, seat) {
 		return nil
 	}
 	u := g.User(seat)
@@ -229,7 +230,7 @@ func (b *Bot) dm(ctx context.Context, u storage.UserID, r discord.Reply) error {
 
 // postReminder delivers a turn clock reminder as the player chose: in the
 // channel, by direct message, or both.
-func (b *Bot) postReminder(n Notice, r discord.Reply) {
+func (b *Bot) postReminder(n match.Notice, r discord.Reply) {
 	g := n.Game
 	u := g.User(n.Seat)
 	ch := place(g)

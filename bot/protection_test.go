@@ -10,6 +10,7 @@ import (
 
 	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/bot/discordtest"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/storage"
 )
@@ -103,18 +104,18 @@ func TestLargestBoardIsServed(t *testing.T) {
 	// 400 turns of random legal moves, straight through the match logic.
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(1, 2))
-	players := map[game.Color]Actor{}
+	players := map[game.Color]match.Actor{}
 	g, pos, err := r.store.Load(ctx, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for s, u := range g.Seats {
-		players[pos.SeatColor(game.Seat(s+1))] = Actor{User: u, Guild: g.Place.Guild, Channel: g.Place.Channel}
+		players[pos.SeatColor(game.Seat(s+1))] = match.Actor{User: u, Guild: g.Place.Guild, Channel: g.Place.Channel}
 	}
 	for range 400 {
 		_, c := pos.ToMove()
 		holes := pos.LegalHoles()
-		p, err := r.bot.Service().Play(ctx, players[c], 1, Action{Move: game.Move{Kind: game.Place, Hole: holes[rng.IntN(len(holes))]}, Turns: -1})
+		p, err := r.bot.Service().Play(ctx, players[c], 1, match.Action{Move: game.Move{Kind: game.Place, Hole: holes[rng.IntN(len(holes))]}, Turns: -1})
 		if err != nil {
 			t.Fatal(err)
 		}

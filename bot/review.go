@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/game/ai"
 	"github.com/twixtbot/twixtbot/storage"
@@ -151,14 +152,14 @@ func (b *Bot) reviewCmd(ctx context.Context, e *discord.Event) (discord.Reply, e
 		return discord.Reply{}, err
 	}
 	if g.State != storage.Finished {
-		return discord.Reply{}, fmt.Errorf("%w: game %s is %s; a review is for a game that has ended (use `/twixt hint` during a game where hints are allowed)", ErrNotRunning, g.ID, stateWord(g.State))
+		return discord.Reply{}, fmt.Errorf("%w: game %s is %s; a review is for a game that has ended (use `/twixt hint` during a game where hints are allowed)", match.ErrNotRunning, g.ID, match.StateWord(g.State))
 	}
-	p, err := b.svc.gamePolicy(ctx, g)
+	p, err := b.svc.GamePolicy(ctx, g)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	if p.Computer.Hints == HintsOff {
-		return discord.Reply{}, &PolicyError{What: "a review", Allowed: "no hints or reviews (setting `hints` is off)"}
+	if p.Computer.Hints == match.HintsOff {
+		return discord.Reply{}, &match.PolicyError{What: "a review", Allowed: "no hints or reviews (setting `hints` is off)"}
 	}
 	rv, err := b.comp.review(ctx, g)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/render"
 	"github.com/twixtbot/twixtbot/storage"
@@ -249,7 +250,7 @@ const helpText = "**TwixT** is a connection game by Alex Randolph. **Red** moves
 	"**Double TwixT** (`/twixt double`): two teams of two, seats Red 1, Black 1, Red 2, Black 2 in turn; once per game a team may claim **Privilege** right after its move: the next opponent loses that turn and the partner moves at once."
 
 // reminderText reminds the player to move that their time is running.
-func reminderText(g *storage.Game, n Notice) string {
+func reminderText(g *storage.Game, n match.Notice) string {
 	return fmt.Sprintf("%s, your move in %s is waiting (%s to move): %s left. %s",
 		mention(string(g.User(n.Seat))), g.ID, vocabOf(g).seat(g.Settings.Players, n.Seat, n.Pos.SeatColor(n.Seat)),
 		formatLeft(n.Left), deadlineText(g))

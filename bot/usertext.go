@@ -7,6 +7,7 @@ import (
 	"syscall"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/storage"
 )
@@ -43,13 +44,18 @@ func explain(err error) (string, bool) {
 		return sentence(msg), true // an option Discord sent wrong, explained by the router
 	}
 	var (
-		amb  *AmbiguousError
-		turn *TurnError
-		not  *NotationError
+		amb  *match.AmbiguousError
+		turn *match.TurnError
+		not  *match.NotationError
 		syn  *game.SyntaxError
-		lim  *LimitError
-		pol  *PolicyError
+		lim  *match.LimitError
+		pol  *match.PolicyError
 		voc  *vocabError
+
+		bot    *match.BotError
+		twice  *match.TwiceError
+		seated *match.SeatedError
+		only   *match.OnlyError
 	)
 	v := vocab{}
 	if errors.As(err, &voc) {
@@ -68,36 +74,46 @@ func explain(err error) (string, bool) {
 		return "More than one game could be meant here: " + strings.Join(ids, ", ") +
 			". Add `game:` with its number to say which.", true
 	case errors.As(err, &turn):
-		return fmt.Sprintf("Not your turn: it is %s's move (%s) in %s.", mention(string(turn.ToMove)), turn.Name, turn.Game), true
+		return fmt.Sprintf("Not your turn: it is %s's move (%s) in %s.", mention(string(turn.ToMove)), themeVocab(turn.Theme).seat(turn.Players, turn.Seat, turn.Color), turn.Game), true
 	case errors.As(err, &not) && errors.As(err, &syn):
 		return notationText(not, syn) + " " + moveSyntax(not.Example), true
 	case errors.As(err, &syn):
-		return notationText(&NotationError{Input: syn.Input}, syn) + " " + moveSyntax(""), true
+		return notationText(&match.NotationError{Input: syn.Input}, syn) + " " + moveSyntax(""), true
 	case errors.As(err, &lim):
-		return lim.Error() + ". Finish a game first.", true
+		return fmt.Sprintf("%s already plays %d games, the most this server allows. Finish a game first.", mention(string(lim.User)), lim.Limit), true
+	case errors.As(err, &bot):
+		return fmt.Sprintf("%s is a bot and cannot play.", mention(string(bot.User))), true
+	case errors.As(err, &twice):
+		return fmt.Sprintf("%s is named twice: the four players must be different people.", mention(string(twice.User))), true
+	case errors.As(err, &seated):
+		return fmt.Sprintf("%s already sits in seat %d.", mention(string(seated.User)), seated.Seat), true
+	case errors.As(err, &only) && only.Partner != 0:
+		return fmt.Sprintf("Only %s, the partner of seat %d, can agree to a substitute.", mention(string(only.User)), only.Partner), true
+	case errors.As(err, &only):
+		return fmt.Sprintf("This button is for %s, who just moved.", mention(string(only.User))), true
 	case errors.As(err, &pol):
 		return "Not allowed on this server: " + pol.What + ". The moderators allow " + pol.Allowed + ".", true
-	case errors.Is(err, ErrNoGame):
-		return sentence(detail(err, ErrNoGame)) + " Start one with `/twixt challenge`, or name one with `game:`.", true
+	case errors.Is(err, match.ErrNoGame):
+		return sentence(detail(err, match.ErrNoGame)) + " Start one with `/twixt challenge`, or name one with `game:`.", true
 	case errors.Is(err, storage.ErrConflict):
 		return "The game moved on while you were acting: another action landed first. Look at the board and try again.", true
 	case errors.Is(err, storage.ErrWrongState):
 		return "That game is not running any more.", true
-	case errors.Is(err, ErrStale), errors.Is(err, ErrExpired), errors.Is(err, ErrAnswered), errors.Is(err, ErrWaiting),
-		errors.Is(err, ErrNotRunning), errors.Is(err, ErrNoDrawOffer), errors.Is(err, ErrNotInGame),
-		errors.Is(err, ErrNotModerator), errors.Is(err, ErrBadOption), errors.Is(err, ErrBotChallenge),
+	case errors.Is(err, match.ErrStale), errors.Is(err, match.ErrExpired), errors.Is(err, match.ErrAnswered), errors.Is(err, match.ErrWaiting),
+		errors.Is(err, match.ErrNotRunning), errors.Is(err, match.ErrNoDrawOffer), errors.Is(err, match.ErrNotInGame),
+		errors.Is(err, match.ErrNotModerator), errors.Is(err, match.ErrBadOption), errors.Is(err, match.ErrBotChallenge),
 		errors.Is(err, ErrComputerBusy):
 		return sentence(strings.TrimSpace(lastPart(err))), true
-	case errors.Is(err, ErrNotForYou):
+	case errors.Is(err, match.ErrNotForYou):
 		d := lastPart(err)
-		if d == ErrNotForYou.Error() {
+		if d == match.ErrNotForYou.Error() {
 			return "This is not for you: only the players it names can answer it.", true
 		}
 		return sentence(d), true
-	case errors.Is(err, ErrSelfChallenge):
+	case errors.Is(err, match.ErrSelfChallenge):
 		return "You cannot challenge yourself. Pick another player as `opponent:`.", true
-	case errors.Is(err, ErrBadValue):
-		return sentence(detail(err, ErrBadValue)), true
+	case errors.Is(err, match.ErrBadValue):
+		return sentence(detail(err, match.ErrBadValue)), true
 	case errors.Is(err, game.ErrBadSize), errors.Is(err, game.ErrBadSettings), errors.Is(err, game.ErrBadRuleset),
 		errors.Is(err, game.ErrBadSwap), errors.Is(err, game.ErrBadColor):
 		return sentence(err.Error()), true
@@ -150,8 +166,8 @@ func detail(err, sentinel error) string {
 // lastPart is the text after the last sentinel prefix of a wrapped error.
 func lastPart(err error) string {
 	s := err.Error()
-	for _, sentinel := range []error{ErrStale, ErrExpired, ErrAnswered, ErrWaiting, ErrNotRunning, ErrNoDrawOffer,
-		ErrNotInGame, ErrNotModerator, ErrBadOption, ErrNotForYou, ErrBotChallenge} {
+	for _, sentinel := range []error{match.ErrStale, match.ErrExpired, match.ErrAnswered, match.ErrWaiting, match.ErrNotRunning, match.ErrNoDrawOffer,
+		match.ErrNotInGame, match.ErrNotModerator, match.ErrBadOption, match.ErrNotForYou, match.ErrBotChallenge} {
 		s = strings.TrimPrefix(s, sentinel.Error()+": ")
 	}
 	return s
@@ -159,7 +175,7 @@ func lastPart(err error) string {
 
 // notationText says where a move could not be read and what was
 // expected, without the parser's wording.
-func notationText(ne *NotationError, syn *game.SyntaxError) string {
+func notationText(ne *match.NotationError, syn *game.SyntaxError) string {
 	in := ne.Input
 	if in == "" {
 		in = syn.Input
@@ -200,4 +216,22 @@ func sentence(s string) string {
 		s += "."
 	}
 	return s
+}
+
+// vocabError is an error about a game, to be told in that game's words
+// (White for Red on a Kosmos board).
+type vocabError struct {
+	err error
+	v   vocab
+}
+
+func (e *vocabError) Error() string { return e.err.Error() }
+func (e *vocabError) Unwrap() error { return e.err }
+
+// inVocab marks err as being about a game that speaks vocabulary v.
+func inVocab(v vocab, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &vocabError{err: err, v: v}
 }

@@ -15,6 +15,7 @@ import (
 	"unicode"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/storage"
 )
@@ -88,25 +89,25 @@ func userErrors() map[string][]error {
 	_, color := game.ParseColor("green")
 	_ = trailing
 	return map[string][]error{
-		"bot.ErrNoGame":        {fmt.Errorf("%w: you have no running game in this channel", ErrNoGame), fmt.Errorf("%w: there is no game g9 on this server", ErrNoGame)},
-		"bot.ErrAmbiguousGame": {&AmbiguousError{Candidates: []*storage.Game{g1, g2}}},
-		"bot.ErrNotInGame":     {fmt.Errorf("%w: you do not play in g1", ErrNotInGame)},
-		"bot.ErrNotYourTurn":   {&TurnError{Game: 1, ToMove: "2", Seat: 2, Color: game.Black, Name: "Black"}},
-		"bot.ErrSelfChallenge": {ErrSelfChallenge},
-		"bot.ErrBotChallenge":  {fmt.Errorf("%w: <@5> is a bot and cannot play", ErrBotChallenge)},
-		"bot.ErrTooManyGames":  {&LimitError{User: "1", Limit: 3}},
-		"bot.ErrExpired":       {fmt.Errorf("%w: g1 was not accepted in time", ErrExpired)},
-		"bot.ErrNotForYou":     {ErrNotForYou, fmt.Errorf("%w: only the other side can answer this draw offer", ErrNotForYou)},
-		"bot.ErrAnswered":      {fmt.Errorf("%w: the challenge g1 is already under way", ErrAnswered)},
-		"bot.ErrWaiting":       {fmt.Errorf("%w: you have already accepted; waiting for the others", ErrWaiting)},
-		"bot.ErrStale":         {fmt.Errorf("%w: the game has moved on since then", ErrStale)},
-		"bot.ErrNoDrawOffer":   {fmt.Errorf("%w: the draw offer is no longer on the table", ErrNoDrawOffer)},
-		"bot.ErrNotModerator":  {fmt.Errorf("%w: /twixtadmin needs the Manage Server permission", ErrNotModerator)},
-		"bot.ErrNotRunning":    {fmt.Errorf("%w: game g1 is over", ErrNotRunning)},
-		"bot.ErrBadOption":     {optionError("%q is not a game number; game numbers look like g12", "banana")},
-		"bot.ErrBadValue":      {badValue("%q is not a theme (%s)", "pink", strings.Join(Themes, ", "))},
-		"bot.ErrNotAllowed":    {&PolicyError{What: "a 30x30 board", Allowed: "each side from 5 to 24 holes"}},
-		"bot.ErrComputerBusy":  {fmt.Errorf("%w: every one of its workers is thinking about a game; ask again in a minute", ErrComputerBusy)},
+		"match.ErrNoGame":        {fmt.Errorf("%w: you have no running game in this channel", match.ErrNoGame), fmt.Errorf("%w: there is no game g9 on this server", match.ErrNoGame)},
+		"match.ErrAmbiguousGame": {&match.AmbiguousError{Candidates: []*storage.Game{g1, g2}}},
+		"match.ErrNotInGame":     {fmt.Errorf("%w: you do not play in g1", match.ErrNotInGame)},
+		"match.ErrNotYourTurn":   {&match.TurnError{Game: 1, ToMove: "2", Seat: 2, Color: game.Black, Players: 2}},
+		"match.ErrSelfChallenge": {match.ErrSelfChallenge},
+		"match.ErrBotChallenge":  {fmt.Errorf("%w: <@5> is a bot and cannot play", match.ErrBotChallenge)},
+		"match.ErrTooManyGames":  {&match.LimitError{User: "1", Limit: 3}},
+		"match.ErrExpired":       {fmt.Errorf("%w: g1 was not accepted in time", match.ErrExpired)},
+		"match.ErrNotForYou":     {match.ErrNotForYou, fmt.Errorf("%w: only the other side can answer this draw offer", match.ErrNotForYou)},
+		"match.ErrAnswered":      {fmt.Errorf("%w: the challenge g1 is already under way", match.ErrAnswered)},
+		"match.ErrWaiting":       {fmt.Errorf("%w: you have already accepted; waiting for the others", match.ErrWaiting)},
+		"match.ErrStale":         {fmt.Errorf("%w: the game has moved on since then", match.ErrStale)},
+		"match.ErrNoDrawOffer":   {fmt.Errorf("%w: the draw offer is no longer on the table", match.ErrNoDrawOffer)},
+		"match.ErrNotModerator":  {fmt.Errorf("%w: /twixtadmin needs the Manage Server permission", match.ErrNotModerator)},
+		"match.ErrNotRunning":    {fmt.Errorf("%w: game g1 is over", match.ErrNotRunning)},
+		"match.ErrBadOption":     {match.BadOption("%q is not a game number; game numbers look like g12", "banana")},
+		"match.ErrBadValue":      {fmt.Errorf("%w: %q is not a theme (%s)", match.ErrBadValue, "pink", strings.Join(match.Themes, ", "))},
+		"match.ErrNotAllowed":    {&match.PolicyError{What: "a 30x30 board", Allowed: "each side from 5 to 24 holes"}},
+		"bot.ErrComputerBusy":    {fmt.Errorf("%w: every one of its workers is thinking about a game; ask again in a minute", ErrComputerBusy)},
 
 		"game.ErrBadSize":     {size},
 		"game.ErrBadRuleset":  {ruleset},
@@ -114,8 +115,8 @@ func userErrors() map[string][]error {
 		"game.ErrBadColor":    {color},
 		"game.ErrBadSettings": {fmt.Errorf("%w: a handicap needs a board of at least 5 columns", game.ErrBadSettings)},
 		"game.ErrSyntax": {syntax, late, empty,
-			&NotationError{Input: "hello world", Example: "c3", Err: syntax},
-			&NotationError{Input: "j12+h11/", Example: "c3", Err: late}},
+			&match.NotationError{Input: "hello world", Example: "c3", Err: syntax},
+			&match.NotationError{Input: "j12+h11/", Example: "c3", Err: late}},
 		"game.ErrOffBoard": {&game.HoleError{Hole: h("s5"), Size: sz, Color: game.Red, Err: game.ErrOffBoard},
 			&game.LinkError{Link: l("k11", "l13"), Color: game.Red, Err: game.ErrOffBoard}},
 		"game.ErrCorner": {&game.HoleError{Hole: h("a1"), Size: sz, Color: game.Red, Err: game.ErrCorner}},
@@ -184,7 +185,7 @@ func checkConvention(msg string) []string {
 // ends with the same "Nothing changed.", whatever its kind.
 func TestUserMessagesFollowTheConvention(t *testing.T) {
 	cases := userErrors()
-	declared := append(declaredErrors(t, ".", "bot"), declaredErrors(t, "../game", "game")...)
+	declared := slices.Concat(declaredErrors(t, ".", "bot"), declaredErrors(t, "match", "match"), declaredErrors(t, "../game", "game"))
 	// Errors of game records, which players never send the bot.
 	internal := []string{"game.ErrBadRecord", "game.ErrUnknownFormat", "game.ErrBadEncoding"}
 	for _, name := range declared {
@@ -218,7 +219,7 @@ func TestUserMessageTexts(t *testing.T) {
 		err  error
 		want string
 	}{
-		{&NotationError{Input: "hello world", Example: "c3", Err: syntax},
+		{&match.NotationError{Input: "hello world", Example: "c3", Err: syntax},
 			"I cannot read `hello world` as a move. Write a move as a hole, column letters then the row number, like `c3`, or `swap`; `/twixt help` shows how to add links and unlinks. Nothing changed."},
 		{&game.MoveNumberError{Got: 3, Want: 5},
 			"Move #3 was already played; this is move #5 (the game moved on, refresh and try again). Nothing changed."},
@@ -245,7 +246,7 @@ func FuzzNotationMessage(f *testing.F) {
 		if err == nil {
 			return
 		}
-		msg, ok := userMessage(&NotationError{Input: in, Example: "c3", Err: err})
+		msg, ok := userMessage(&match.NotationError{Input: in, Example: "c3", Err: err})
 		if !ok {
 			t.Fatalf("%q: no message for %v", in, err)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/render"
 	"github.com/twixtbot/twixtbot/storage"
@@ -64,7 +65,7 @@ func (b *Bot) autocomplete(ctx context.Context, e *discord.Event) (discord.Reply
 		}
 	case optValue:
 		setting, _, _ := e.Options().String(optSetting)
-		if st, ok := SettingByName(setting); ok {
+		if st, ok := match.SettingByName(setting); ok {
 			if typed != "" {
 				choices = append(choices, discord.Choice(clip(typed, discord.MaxChoiceName), clip(typed, discord.MaxChoiceValue)))
 			}
@@ -91,7 +92,7 @@ func clip(s string, n int) string {
 // holeChoices suggests up to 25 holes the player may peg that start with
 // what was typed, nearest the last move first. A move with link lists is
 // offered back as typed.
-func (b *Bot) holeChoices(ctx context.Context, e *discord.Event, a Actor, typed string) []*discordgo.ApplicationCommandOptionChoice {
+func (b *Bot) holeChoices(ctx context.Context, e *discord.Event, a match.Actor, typed string) []*discordgo.ApplicationCommandOptionChoice {
 	if strings.ContainsAny(typed, "-+/#,") || strings.EqualFold(typed, "swap") {
 		return []*discordgo.ApplicationCommandOptionChoice{discord.Choice(clip(typed, 100), clip(typed, 100))}
 	}
@@ -136,7 +137,7 @@ func (b *Bot) holeChoices(ctx context.Context, e *discord.Event, a Actor, typed 
 
 // gameChoices suggests the caller's games on this server (all of the
 // server's, for moderators).
-func (b *Bot) gameChoices(ctx context.Context, e *discord.Event, a Actor, typed string) []*discordgo.ApplicationCommandOptionChoice {
+func (b *Bot) gameChoices(ctx context.Context, e *discord.Event, a match.Actor, typed string) []*discordgo.ApplicationCommandOptionChoice {
 	var games []*storage.Game
 	var err error
 	if strings.HasPrefix(e.Path(), cmdAdmin) && a.Moderator {
@@ -152,7 +153,7 @@ func (b *Bot) gameChoices(ctx context.Context, e *discord.Event, a Actor, typed 
 		if !strings.HasPrefix(g.ID.String(), strings.ToLower(typed)) && !strings.HasPrefix(strings.TrimPrefix(g.ID.String(), "g"), typed) {
 			continue
 		}
-		label := fmt.Sprintf("%s · %s · %s", g.ID, strings.Join(names(g), " vs "), g.Settings.BoardSize())
+		label := fmt.Sprintf("%s · %s · %s", g.ID, strings.Join(match.Names(g), " vs "), g.Settings.BoardSize())
 		out = append(out, discord.Choice(clip(label, discord.MaxChoiceName), g.ID.String()))
 		if len(out) == discord.MaxChoices {
 			break
@@ -162,14 +163,14 @@ func (b *Bot) gameChoices(ctx context.Context, e *discord.Event, a Actor, typed 
 }
 
 // sizeChoices suggests board sizes the server allows.
-func (b *Bot) sizeChoices(ctx context.Context, a Actor, typed string) []*discordgo.ApplicationCommandOptionChoice {
+func (b *Bot) sizeChoices(ctx context.Context, a match.Actor, typed string) []*discordgo.ApplicationCommandOptionChoice {
 	p, _, err := b.svc.Policy(ctx, a.Guild, a.Channel)
 	if err != nil {
 		return nil
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
 	if typed != "" {
-		if s, err := game.ParseSize(typed); err == nil && p.sizeAllowed(s) {
+		if s, err := game.ParseSize(typed); err == nil && p.SizeAllowed(s) {
 			out = append(out, discord.Choice(s.String(), s.String()))
 		}
 	}
@@ -182,7 +183,7 @@ func (b *Bot) sizeChoices(ctx context.Context, a Actor, typed string) []*discord
 		if s == p.Size {
 			label += " (this server's default)"
 		}
-		if p.sizeAllowed(s) && strings.HasPrefix(s.String(), typed) && !slices.ContainsFunc(out, func(c *discordgo.ApplicationCommandOptionChoice) bool { return c.Value == s.String() }) {
+		if p.SizeAllowed(s) && strings.HasPrefix(s.String(), typed) && !slices.ContainsFunc(out, func(c *discordgo.ApplicationCommandOptionChoice) bool { return c.Value == s.String() }) {
 			out = append(out, discord.Choice(label, s.String()))
 		}
 	}
@@ -218,11 +219,11 @@ func (b *Bot) Sweep(ctx context.Context) {
 }
 
 // post announces a clock notice in the game's channel.
-func (b *Bot) post(n Notice) {
+func (b *Bot) post(n match.Notice) {
 	g := n.Game
 	var r discord.Reply
 	switch n.Kind {
-	case Expired:
+	case match.Expired:
 		var ws []string
 		for i, u := range g.Seats {
 			if !g.Meta.Accepted.Has(game.Seat(i + 1)) {
@@ -230,12 +231,12 @@ func (b *Bot) post(n Notice) {
 			}
 		}
 		r = discord.Text(fmt.Sprintf("The challenge %s lapsed: %s did not accept in time.", g.ID, joinAnd(ws)))
-	case Reminder:
+	case match.Reminder:
 		u := g.User(n.Seat)
 		b.postReminder(n, discord.Text(reminderText(g, n)).WithMentions(discord.UserID(u)))
 		return // as the player chose: notify.go
-	case Timeout:
-		p := &Played{Game: g, Pos: n.Pos, Outcomes: []game.Outcome{{Move: game.Move{Kind: game.Conclude}}}}
+	case match.Timeout:
+		p := &match.Played{Game: g, Pos: n.Pos, Outcomes: []game.Outcome{{Move: game.Move{Kind: game.Conclude}}}}
 		rr, err := b.playedReply(p)
 		if err != nil {
 			b.log.Warn("could not draw the board", "err", err)

@@ -22,6 +22,7 @@ import (
 	"github.com/twixtbot/twixtbot/bot"
 	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/bot/discordtest"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game/ai"
 	"github.com/twixtbot/twixtbot/storage"
 )
@@ -342,7 +343,7 @@ func (r *run) startBot(ctx context.Context, db string) (stop func() error, err e
 // allowSize has a moderator allow the board size, when it is beyond the
 // default policy's largest.
 func (r *run) allowSize(ctx context.Context) error {
-	if r.cfg.Size <= bot.DefaultPolicy().MaxSize {
+	if r.cfg.Size <= match.DefaultPolicy().MaxSize {
 		return nil
 	}
 	mod := r.fake.NewUser("moderator")

@@ -1,4 +1,4 @@
-package bot
+package match
 
 import (
 	"fmt"
@@ -102,3 +102,12 @@ var computerSettings = []Setting{
 // admin commands, Resolve and Check all read; they live here, beside the
 // computer, rather than in that list's literal.
 func init() { Settings = append(Settings, computerSettings...) }
+
+// modeName names value i of a small enumeration of choices, or writes
+// kind(i) for a value outside it.
+func ModeName(Names []string, i int, kind string) string {
+	if i >= 0 && i < len(Names) {
+		return Names[i]
+	}
+	return fmt.Sprintf("%s(%d)", kind, i)
+}

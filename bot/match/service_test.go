@@ -1,49 +1,25 @@
-package bot
+package match
 
 import (
 	"context"
 	"errors"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/twixtbot/twixtbot/bot/internal/testclock"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/storage"
 )
 
-// testClock is a clock tests move by hand.
-type testClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
+// The clock and store of the tests.
+type testClock = testclock.Clock
 
-func newTestClock() *testClock {
-	return &testClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-}
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *testClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-func openStore(t testing.TB, path string, clock *testClock) *storage.Store {
-	t.Helper()
-	st, err := storage.Open(path, &storage.Options{Now: clock.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
-}
+var (
+	newTestClock = testclock.New
+	openStore    = testclock.OpenStore
+)
 
 type fixture struct {
 	t     *testing.T

@@ -1,4 +1,4 @@
-package bot
+package match
 
 import (
 	"context"
@@ -40,7 +40,7 @@ func (s *Service) Play(ctx context.Context, a Actor, id storage.GameID, act Acti
 		return nil, err
 	}
 	if g.State != storage.Active {
-		return nil, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
+		return nil, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, StateWord(g.State))
 	}
 	if act.Turns >= 0 && act.Turns != len(g.Log) {
 		return nil, fmt.Errorf("%w: the game has moved on since then", ErrStale)
@@ -53,7 +53,7 @@ func (s *Service) Play(ctx context.Context, a Actor, id storage.GameID, act Acti
 	switch act.Move.Kind {
 	case game.Place, game.Swap:
 		if toMove, _ := pos.ToMove(); seat != toMove {
-			return nil, turnError(g, pos)
+			return nil, TurnErrorOf(g, pos)
 		}
 		moves = append(moves, storage.SeatMove{Seat: seat, Move: act.Move})
 		if act.Privilege {
@@ -69,14 +69,14 @@ func (s *Service) Play(ctx context.Context, a Actor, id storage.GameID, act Acti
 		if !can && act.Turns >= 0 && !pos.Over() && g.Settings.Players == 4 {
 			// A Claim Privilege button is for the player who just moved.
 			if last, ok := pos.Last(); ok && g.User(last.Seat) != a.User && !pos.PrivilegeUsed(last.Color) {
-				return nil, fmt.Errorf("%w: this button is for %s, who just moved", ErrNotForYou, mention(string(g.User(last.Seat))))
+				return nil, &OnlyError{User: g.User(last.Seat)}
 			}
 		}
 		moves = append(moves, storage.SeatMove{Seat: seat, Move: act.Move})
 	case game.Resign:
 		moves = append(moves, storage.SeatMove{Seat: seat, Move: game.Move{Kind: game.Resign, Color: pos.SeatColor(seat)}})
 	default:
-		return nil, optionError("%s is not something a player plays", act.Move.Kind)
+		return nil, BadOption("%s is not something a player plays", act.Move.Kind)
 	}
 	return s.commit(ctx, g, moves)
 }
@@ -117,7 +117,7 @@ func (s *Service) OfferDraw(ctx context.Context, a Actor, id storage.GameID) (*D
 		return nil, err
 	}
 	if g.State != storage.Active {
-		return nil, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
+		return nil, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, StateWord(g.State))
 	}
 	seat, ok := seatOf(g, pos, a.User)
 	if !ok {
@@ -180,7 +180,7 @@ func (s *Service) DeclineDraw(ctx context.Context, a Actor, id storage.GameID, t
 // and returns their seat.
 func (s *Service) drawAnswerer(g *storage.Game, pos *game.Game, a Actor, turns int) (game.Seat, error) {
 	if g.State != storage.Active {
-		return 0, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
+		return 0, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, StateWord(g.State))
 	}
 	off := g.Meta.DrawOffer
 	if off == 0 || len(g.Log) != turns {
@@ -200,24 +200,24 @@ func (s *Service) drawAnswerer(g *storage.Game, pos *game.Game, a Actor, turns i
 // and the change happen in one transaction.
 func (s *Service) Substitute(ctx context.Context, a Actor, id storage.GameID, seat game.Seat, user storage.UserID, name string, isBot bool) (*storage.Game, storage.UserID, error) {
 	if isBot {
-		return nil, "", fmt.Errorf("%w: %s is a bot and cannot play", ErrBotChallenge, mention(string(user)))
+		return nil, "", &BotError{User: user}
 	}
 	var old storage.UserID
 	g, err := s.store.Update(ctx, id, func(g *storage.Game) error {
 		if g.State != storage.Active {
-			return fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
+			return fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, StateWord(g.State))
 		}
 		if g.Settings.Players != 4 {
-			return optionError("substitutes are for Double TwixT; a moderator can reseat a two-player game")
+			return BadOption("substitutes are for Double TwixT; a moderator can reseat a two-player game")
 		}
 		if seat < 1 || seat > 4 {
-			return optionError("seat %d does not exist: seats are 1 to 4", seat)
+			return BadOption("seat %d does not exist: seats are 1 to 4", seat)
 		}
 		if g.User(seat.Partner()) != a.User {
-			return fmt.Errorf("%w: only %s, the partner of seat %d, can agree to a substitute", ErrNotForYou, mention(string(g.User(seat.Partner()))), seat)
+			return &OnlyError{User: g.User(seat.Partner()), Partner: seat}
 		}
 		if g.User(seat) == user {
-			return optionError("%s already sits in seat %d", mention(string(user)), seat)
+			return &SeatedError{User: user, Seat: seat}
 		}
 		old = g.User(seat)
 		seatPlayer(g, seat, user, name)

@@ -1,4 +1,4 @@
-package bot
+package match
 
 import (
 	"errors"
@@ -55,8 +55,8 @@ func TestComputerSettings(t *testing.T) {
 
 // TestComputerTerms checks challenges of the computer against a policy.
 func TestComputerTerms(t *testing.T) {
-	s := &Service{computer: &selfUser{}}
-	s.computer.set("bot")
+	s := &Service{computer: &SelfUser{}}
+	s.computer.Set("bot")
 	p := DefaultPolicy()
 	p.Computer.LevelMax, p.Computer.SizeMax = 3, 16
 	small := game.Settings{Size: game.Size{Cols: 12, Rows: 12}}

@@ -1,4 +1,4 @@
-package bot
+package match
 
 import (
 	"context"
@@ -36,21 +36,21 @@ func (s *Service) Challenge(ctx context.Context, a Actor, inv Invitation) (*stor
 	if len(inv.Invited) == 3 {
 		players = 4
 	} else if len(inv.Invited) != 1 {
-		return nil, optionError("a challenge invites one opponent, or a partner and two opponents")
+		return nil, BadOption("a challenge invites one opponent, or a partner and two opponents")
 	}
 	everyone := append([]storage.UserID{a.User}, inv.Invited...)
 	for i, u := range inv.Invited {
 		if u == a.User {
 			return nil, ErrSelfChallenge
 		}
-		if s.isComputer(u) {
+		if s.IsComputer(u) {
 			continue // the computer may fill several seats
 		}
 		if i < len(inv.Bots) && inv.Bots[i] {
-			return nil, fmt.Errorf("%w: %s is a bot and cannot play", ErrBotChallenge, mention(string(u)))
+			return nil, &BotError{User: u}
 		}
 		if slices.Index(everyone, u) != i+1 {
-			return nil, optionError("%s is named twice: the four players must be different people", mention(string(u)))
+			return nil, &TwiceError{User: u}
 		}
 	}
 	p, _, err := s.Policy(ctx, a.Guild, a.Channel)
@@ -71,7 +71,7 @@ func (s *Service) Challenge(ctx context.Context, a Actor, inv Invitation) (*stor
 		return nil, err
 	}
 	for _, u := range everyone {
-		if s.isComputer(u) {
+		if s.IsComputer(u) {
 			continue // the computer plays as many games as it is asked to
 		}
 		ongoing, err := s.store.ActiveByUser(ctx, u)
@@ -88,7 +88,7 @@ func (s *Service) Challenge(ctx context.Context, a Actor, inv Invitation) (*stor
 	case "", "random":
 		red = s.intn(2) == 0
 	default:
-		return nil, optionError("%q is not a colour: choose red, black or random", inv.Color)
+		return nil, BadOption("%q is not a colour: choose red, black or random", inv.Color)
 	}
 	var seats []storage.UserID
 	if players == 2 {
@@ -129,7 +129,7 @@ func (s *Service) Challenge(ctx context.Context, a Actor, inv Invitation) (*stor
 // proposer is the user who proposed game g. Records from before the
 // proposer was kept fall back on the first seat that accepted, which is
 // the proposer's until someone else answers.
-func proposer(g *storage.Game) storage.UserID {
+func Proposer(g *storage.Game) storage.UserID {
 	if g.Meta.Proposer != 0 {
 		return g.User(g.Meta.Proposer)
 	}
@@ -173,7 +173,7 @@ func (s *Service) Respond(ctx context.Context, a Actor, id storage.GameID, accep
 			return ErrNotForYou
 		}
 		if g.State != storage.Proposed {
-			return fmt.Errorf("%w: the challenge %s is already %s", ErrAnswered, g.ID, stateWord(g.State))
+			return fmt.Errorf("%w: the challenge %s is already %s", ErrAnswered, g.ID, StateWord(g.State))
 		}
 		if !g.Meta.Expires.IsZero() && !now.Before(g.Meta.Expires) {
 			// Too late: the challenge lapses now, whoever pressed.
@@ -223,7 +223,7 @@ func (s *Service) Respond(ctx context.Context, a Actor, id storage.GameID, accep
 	return ans, nil
 }
 
-func stateWord(st storage.State) string {
+func StateWord(st storage.State) string {
 	switch st {
 	case storage.Active:
 		return "under way"

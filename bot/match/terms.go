@@ -1,4 +1,4 @@
-package bot
+package match
 
 import (
 	"errors"
@@ -51,13 +51,13 @@ func (p Policy) Settings(t Terms) (game.Settings, error) {
 	if t.Preset != "" {
 		pr, ok := p.PresetByName(t.Preset)
 		if !ok {
-			names := make([]string, len(p.Presets))
+			Names := make([]string, len(p.Presets))
 			for i, x := range p.Presets {
-				names[i] = x.Name
+				Names[i] = x.Name
 			}
 			allowed := "this server has no presets"
-			if len(names) > 0 {
-				allowed = "the presets are " + strings.Join(names, ", ")
+			if len(Names) > 0 {
+				allowed = "the presets are " + strings.Join(Names, ", ")
 			}
 			return s, &PolicyError{What: fmt.Sprintf("the preset %q", t.Preset), Allowed: allowed}
 		}
@@ -116,7 +116,7 @@ func (p Policy) Settings(t Terms) (game.Settings, error) {
 	if s.Swap == game.SwapMirror && s.BoardSize().Cols != s.BoardSize().Rows {
 		s.Swap = game.SwapSides
 	}
-	if b := s.BoardSize(); !p.sizeAllowed(s.Size) || !p.sizeAllowed(b) {
+	if b := s.BoardSize(); !p.SizeAllowed(s.Size) || !p.SizeAllowed(b) {
 		what := "a " + b.String() + " board"
 		return s, &PolicyError{What: what, Allowed: fmt.Sprintf("each side from %d to %d holes", p.MinSize, p.MaxSize)}
 	}

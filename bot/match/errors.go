@@ -1,4 +1,4 @@
-package bot
+package match
 
 import (
 	"errors"
@@ -49,15 +49,16 @@ func (e *AmbiguousError) Unwrap() error { return ErrAmbiguousGame }
 
 // TurnError is a player acting out of turn; it names who is to move.
 type TurnError struct {
-	Game   storage.GameID
-	ToMove storage.UserID
-	Seat   game.Seat
-	Color  game.Color
-	Name   string // "Red", "Black 2"
+	Game    storage.GameID
+	ToMove  storage.UserID
+	Seat    game.Seat
+	Color   game.Color
+	Players int    // 2 or 4: whether seats are named by colour alone
+	Theme   string // the game's board theme, whose words name the colours
 }
 
 func (e *TurnError) Error() string {
-	return fmt.Sprintf("it is %s's turn (%s) in %s", mention(string(e.ToMove)), e.Name, e.Game)
+	return fmt.Sprintf("it is user %s's turn (seat %d, %v) in %s", e.ToMove, e.Seat, e.Color, e.Game)
 }
 
 func (e *TurnError) Unwrap() error { return ErrNotYourTurn }
@@ -70,13 +71,13 @@ type LimitError struct {
 }
 
 func (e *LimitError) Error() string {
-	return fmt.Sprintf("%s already plays %d games, the most this server allows", mention(string(e.User)), e.Limit)
+	return fmt.Sprintf("user %s already plays %d games, the most this server allows", e.User, e.Limit)
 }
 
 func (e *LimitError) Unwrap() error { return ErrTooManyGames }
 
 // optionError is a command option that cannot be used.
-func optionError(format string, args ...any) error {
+func BadOption(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrBadOption, fmt.Sprintf(format, args...))
 }
 
@@ -92,20 +93,40 @@ type NotationError struct {
 func (e *NotationError) Error() string { return e.Err.Error() }
 func (e *NotationError) Unwrap() error { return e.Err }
 
-// vocabError is an error about a game, to be told in that game's words
-// (White for Red on a Kosmos board).
-type vocabError struct {
-	err error
-	v   vocab
+// BotError is a bot account invited to play, or seated.
+type BotError struct{ User storage.UserID }
+
+func (e *BotError) Error() string { return fmt.Sprintf("user %s is a bot and cannot play", e.User) }
+func (e *BotError) Unwrap() error { return ErrBotChallenge }
+
+// TwiceError is a player named twice in one challenge.
+type TwiceError struct{ User storage.UserID }
+
+func (e *TwiceError) Error() string { return fmt.Sprintf("user %s is named twice", e.User) }
+func (e *TwiceError) Unwrap() error { return ErrBadOption }
+
+// SeatedError is a player given the seat they already hold.
+type SeatedError struct {
+	User storage.UserID
+	Seat game.Seat
 }
 
-func (e *vocabError) Error() string { return e.err.Error() }
-func (e *vocabError) Unwrap() error { return e.err }
+func (e *SeatedError) Error() string {
+	return fmt.Sprintf("user %s already sits in seat %d", e.User, e.Seat)
+}
+func (e *SeatedError) Unwrap() error { return ErrBadOption }
 
-// inVocab marks err as being about a game that speaks vocabulary v.
-func inVocab(v vocab, err error) error {
-	if err == nil {
-		return nil
+// OnlyError is an action that only one player may take: the player who
+// just moved (a Privilege button), or a seat's partner (a substitute).
+type OnlyError struct {
+	User    storage.UserID // who may
+	Partner game.Seat      // the seat whose substitute User may agree to; 0 for a button
+}
+
+func (e *OnlyError) Error() string {
+	if e.Partner != 0 {
+		return fmt.Sprintf("only user %s, the partner of seat %d, can agree to a substitute", e.User, e.Partner)
 	}
-	return &vocabError{err: err, v: v}
+	return fmt.Sprintf("this button is for user %s, who just moved", e.User)
 }
+func (e *OnlyError) Unwrap() error { return ErrNotForYou }

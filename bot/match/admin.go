@@ -1,4 +1,4 @@
-package bot
+package match
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 // requireModerator refuses callers without Manage Server. Discord hides
 // /twixtadmin from them already (default_member_permissions), but the
 // server checks again rather than trust the client.
-func requireModerator(a Actor) error {
+func RequireModerator(a Actor) error {
 	if !a.Moderator || a.Guild == "" {
 		return fmt.Errorf("%w: /twixtadmin needs the Manage Server permission", ErrNotModerator)
 	}
@@ -65,7 +65,7 @@ type Change struct {
 // Set changes a setting for the server, or (with channel) for one channel,
 // after checking the value against the rest of the policy.
 func (s *Service) Set(ctx context.Context, a Actor, name, value string, channel storage.ChannelID) (Change, error) {
-	if err := requireModerator(a); err != nil {
+	if err := RequireModerator(a); err != nil {
 		return Change{}, err
 	}
 	st, ok := SettingByName(name)
@@ -106,7 +106,7 @@ func (s *Service) Set(ctx context.Context, a Actor, name, value string, channel 
 // Unset removes a setting from the server (back to the default) or from a
 // channel (back to the server's value).
 func (s *Service) Unset(ctx context.Context, a Actor, name string, channel storage.ChannelID) (Change, error) {
-	if err := requireModerator(a); err != nil {
+	if err := RequireModerator(a); err != nil {
 		return Change{}, err
 	}
 	st, ok := SettingByName(name)
@@ -131,12 +131,12 @@ func (s *Service) Unset(ctx context.Context, a Actor, name string, channel stora
 
 // SavePreset adds or replaces a handicap preset.
 func (s *Service) SavePreset(ctx context.Context, a Actor, pr Preset) (Preset, error) {
-	if err := requireModerator(a); err != nil {
+	if err := RequireModerator(a); err != nil {
 		return Preset{}, err
 	}
 	pr.Name = strings.TrimSpace(pr.Name)
-	if pr.Name == "" || len(pr.Name) > maxPresetLen || strings.ContainsAny(pr.Name, "`*_~|<>@#") {
-		return Preset{}, badValue("a preset needs a plain name of at most %d characters, like beginner or kosmos-2", maxPresetLen)
+	if pr.Name == "" || len(pr.Name) > MaxPresetLen || strings.ContainsAny(pr.Name, "`*_~|<>@#") {
+		return Preset{}, badValue("a preset needs a plain name of at most %d characters, like beginner or kosmos-2", MaxPresetLen)
 	}
 	err := s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild}, "preset "+pr.String(), func(_ settingsDoc, d *settingsDoc) error {
 		// The preset must make a game this server allows, as its settings
@@ -157,7 +157,7 @@ func (s *Service) SavePreset(ctx context.Context, a Actor, pr Preset) (Preset, e
 
 // RemovePreset removes a handicap preset.
 func (s *Service) RemovePreset(ctx context.Context, a Actor, name string) error {
-	if err := requireModerator(a); err != nil {
+	if err := RequireModerator(a); err != nil {
 		return err
 	}
 	return s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild}, "preset "+name+" removed", func(_ settingsDoc, d *settingsDoc) error {
@@ -172,7 +172,7 @@ func (s *Service) RemovePreset(ctx context.Context, a Actor, name string) error 
 
 // History returns the recent changes to the server's settings.
 func (s *Service) History(ctx context.Context, a Actor, limit int) ([]storage.SettingsChange, error) {
-	if err := requireModerator(a); err != nil {
+	if err := RequireModerator(a); err != nil {
 		return nil, err
 	}
 	return s.store.SettingsHistory(ctx, a.Guild, limit)
@@ -180,7 +180,7 @@ func (s *Service) History(ctx context.Context, a Actor, limit int) ([]storage.Se
 
 // ServerGames lists every ongoing game on the caller's server.
 func (s *Service) ServerGames(ctx context.Context, a Actor) ([]*storage.Game, error) {
-	if err := requireModerator(a); err != nil {
+	if err := RequireModerator(a); err != nil {
 		return nil, err
 	}
 	all, err := s.store.Active(ctx)
@@ -189,7 +189,7 @@ func (s *Service) ServerGames(ctx context.Context, a Actor) ([]*storage.Game, er
 
 // moderated returns a game of the moderator's server.
 func (s *Service) moderated(ctx context.Context, a Actor, option string) (*storage.Game, error) {
-	if err := requireModerator(a); err != nil {
+	if err := RequireModerator(a); err != nil {
 		return nil, err
 	}
 	return s.Find(ctx, a, option, false)
@@ -217,7 +217,7 @@ func (s *Service) Conclude(ctx context.Context, a Actor, option string, reason g
 		return &Played{Game: ng}, nil
 	}
 	if g.State != storage.Active {
-		return nil, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, stateWord(g.State))
+		return nil, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, StateWord(g.State))
 	}
 	m := game.Move{Kind: game.Conclude, Reason: reason, Color: winner}
 	mv, err := s.store.AppendMoves(ctx, g.ID, storage.AnyLen, []storage.SeatMove{{Seat: 1, Move: m}},
@@ -238,15 +238,15 @@ func (s *Service) Reseat(ctx context.Context, a Actor, option string, seat game.
 		return nil, "", err
 	}
 	if isBot {
-		return nil, "", fmt.Errorf("%w: %s is a bot and cannot play", ErrBotChallenge, mention(string(user)))
+		return nil, "", &BotError{User: user}
 	}
 	if int(seat) < 1 || int(seat) > len(g.Seats) {
-		return nil, "", optionError("%s has seats 1 to %d", g.ID, len(g.Seats))
+		return nil, "", BadOption("%s has seats 1 to %d", g.ID, len(g.Seats))
 	}
 	var old storage.UserID
 	ng, err := s.store.Update(ctx, g.ID, func(ng *storage.Game) error {
 		if !ng.State.Ongoing() {
-			return fmt.Errorf("%w: game %s is %s", ErrNotRunning, ng.ID, stateWord(ng.State))
+			return fmt.Errorf("%w: game %s is %s", ErrNotRunning, ng.ID, StateWord(ng.State))
 		}
 		old = ng.User(seat)
 		seatPlayer(ng, seat, user, name)
@@ -257,3 +257,6 @@ func (s *Service) Reseat(ctx context.Context, a Actor, option string, seat game.
 	})
 	return ng, old, err
 }
+
+// MaxPresetLen is the longest name of a handicap preset.
+const MaxPresetLen = 32

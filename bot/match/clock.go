@@ -1,4 +1,4 @@
-package bot
+package match
 
 import (
 	"context"
@@ -84,7 +84,7 @@ func (s *Service) sweepOne(ctx context.Context, g *storage.Game, now time.Time) 
 		return nil, err
 	}
 	seat, c := pos.ToMove()
-	if computerSeat(g, seat) {
+	if ComputerSeat(g, seat) {
 		return nil, s.stopComputerClock(ctx, g)
 	}
 	if !g.Clock.Deadline.IsZero() && !now.Before(g.Clock.Deadline) {

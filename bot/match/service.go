@@ -1,4 +1,4 @@
-package bot
+package match
 
 import (
 	"context"
@@ -54,7 +54,7 @@ type Service struct {
 	intn  func(n int) int
 	// computer is the computer's user, and onTurn hears of every turn
 	// that passes (see computer.go); both optional.
-	computer *selfUser
+	computer *SelfUser
 	onTurn   func(context.Context, *storage.Game, *game.Game)
 	// onMove hears of every action that changed a game's log, running or
 	// just finished (see notify.go); optional.
@@ -121,7 +121,7 @@ func (s *Service) Policy(ctx context.Context, guild storage.GuildID, channel sto
 }
 
 // gamePolicy is the policy of the channel a game is played in.
-func (s *Service) gamePolicy(ctx context.Context, g *storage.Game) (Policy, error) {
+func (s *Service) GamePolicy(ctx context.Context, g *storage.Game) (Policy, error) {
 	p, _, err := s.Policy(ctx, g.Place.Guild, g.Place.Channel)
 	return p, err
 }
@@ -140,7 +140,7 @@ func (s *Service) Find(ctx context.Context, a Actor, option string, mustPlay boo
 	if option != "" {
 		id, err := storage.ParseGameID(option)
 		if err != nil {
-			return nil, optionError("%q is not a game number; game numbers look like g12", option)
+			return nil, BadOption("%q is not a game number; game numbers look like g12", option)
 		}
 		g, err := s.store.Get(ctx, id)
 		// A player reaches their game from anywhere (its channel may be
@@ -214,9 +214,9 @@ func seatOf(g *storage.Game, pos *game.Game, u storage.UserID) (game.Seat, bool)
 }
 
 // turnError says whose turn it is.
-func turnError(g *storage.Game, pos *game.Game) error {
+func TurnErrorOf(g *storage.Game, pos *game.Game) error {
 	seat, c := pos.ToMove()
-	return &TurnError{Game: g.ID, ToMove: g.User(seat), Seat: seat, Color: c, Name: vocabOf(g).seat(g.Settings.Players, seat, c)}
+	return &TurnError{Game: g.ID, ToMove: g.User(seat), Seat: seat, Color: c, Players: g.Settings.Players, Theme: g.Meta.Theme}
 }
 
 // startClock sets the clock for the turn that begins now.
@@ -249,4 +249,27 @@ func nextWake(c storage.Clock) time.Time {
 		}
 	}
 	return c.Deadline
+}
+
+// names returns the seats' names of a stored game, falling back to a short
+// id for a seat without one.
+func Names(g *storage.Game) []string {
+	out := make([]string, len(g.Seats))
+	for i, u := range g.Seats {
+		if i < len(g.Meta.Names) && g.Meta.Names[i] != "" {
+			out[i] = g.Meta.Names[i]
+		} else {
+			out[i] = "user " + string(u)
+		}
+	}
+	return out
+}
+
+// Listen sets who hears of the service's turns, all optional: computer is
+// the computer's user (inviting it plays the computer), onMove hears of
+// every action that changed a game's log, running or just finished, and
+// onTurn of every turn that passes in a running game. ctx is the
+// action's. Call it before the service is used.
+func (s *Service) Listen(computer *SelfUser, onMove, onTurn func(ctx context.Context, g *storage.Game, pos *game.Game)) {
+	s.computer, s.onMove, s.onTurn = computer, onMove, onTurn
 }

@@ -1,4 +1,4 @@
-package bot
+package match
 
 import (
 	"errors"
@@ -351,7 +351,7 @@ func (s Setting) Get(p Policy) string { return s.get(p) }
 // Examples are values to suggest while a moderator types.
 func (s Setting) Examples() []string { return s.examples }
 
-func settingChoices() []string {
+func SettingChoices() []string {
 	out := make([]string, 0, 2*len(Settings))
 	for _, s := range Settings {
 		out = append(out, s.Name, s.Name)
@@ -447,7 +447,7 @@ func (p Policy) Validate() error {
 	switch {
 	case p.MinSize > p.MaxSize:
 		return badValue("size_min (%d) is larger than size_max (%d)", p.MinSize, p.MaxSize)
-	case !p.sizeAllowed(p.Size):
+	case !p.SizeAllowed(p.Size):
 		return badValue("the default size %v is outside the allowed sides %d to %d", p.Size, p.MinSize, p.MaxSize)
 	case p.HandicapMin > p.HandicapMax:
 		return badValue("handicap_min (%d) is larger than handicap_max (%d)", p.HandicapMin, p.HandicapMax)
@@ -455,7 +455,7 @@ func (p Policy) Validate() error {
 	return nil
 }
 
-func (p Policy) sizeAllowed(s game.Size) bool {
+func (p Policy) SizeAllowed(s game.Size) bool {
 	return s.Cols >= p.MinSize && s.Cols <= p.MaxSize && s.Rows >= p.MinSize && s.Rows <= p.MaxSize
 }
 
