@@ -206,7 +206,7 @@ func (b *Bot) adminAdjudicate(ctx context.Context, e *discord.Event) (discord.Re
 	winner := game.NoColor
 	if w != "draw" {
 		if winner, err = game.ParseColor(w); err != nil {
-			return discord.Reply{}, match.BadOption("the winner is red, black or draw, not %q", w)
+			return discord.Reply{}, optionError("the winner is red, black or draw, not %q", w)
 		}
 	}
 	return b.conclude(ctx, e, game.Adjudication, winner)

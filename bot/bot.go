@@ -3,7 +3,6 @@ package bot
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
@@ -186,7 +185,7 @@ func button(style discordgo.ButtonStyle, label string, segments ...string) disco
 func turnsParam(e *discord.Event) (int, error) {
 	var n int
 	if _, err := fmt.Sscanf(e.Param("n"), "%d", &n); err != nil || n < 0 {
-		return 0, fmt.Errorf("%w: this button is damaged; use the commands instead", match.ErrStale)
+		return 0, refused(match.ErrStale, "this button is damaged; use the commands instead")
 	}
 	return n, nil
 }
@@ -196,7 +195,7 @@ func turnsParam(e *discord.Event) (int, error) {
 func gameParam(e *discord.Event) (storage.GameID, error) {
 	id, err := storage.ParseGameID(e.Param("game"))
 	if err != nil {
-		return 0, fmt.Errorf("%w: this button names no game; use the commands instead", match.ErrStale)
+		return 0, refused(match.ErrStale, "this button names no game; use the commands instead")
 	}
 	e.Annotate(slog.String("game", id.String()))
 	return id, nil
@@ -251,9 +250,7 @@ func (b *Bot) disableLater(e *discord.Event) {
 func (b *Bot) staleGuard(h discord.Handler) discord.Handler {
 	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
 		r, err := h(ctx, e)
-		if err != nil && (errors.Is(err, match.ErrStale) || errors.Is(err, match.ErrNotRunning) || errors.Is(err, match.ErrAnswered) ||
-			errors.Is(err, match.ErrExpired) || errors.Is(err, match.ErrNoDrawOffer) || errors.Is(err, storage.ErrConflict) ||
-			errors.Is(err, game.ErrGameOver)) {
+		if match.Outdated(err) {
 			b.disableLater(e)
 		}
 		return r, err

@@ -345,7 +345,7 @@ func (c *computer) askSlot(ctx context.Context) (release func(), err error) {
 	defer cancel()
 	release, err = c.slot(wctx)
 	if err != nil && ctx.Err() == nil {
-		return nil, fmt.Errorf("%w: every one of its workers is thinking about a game; ask again in a minute", ErrComputerBusy)
+		return nil, refused(ErrComputerBusy, "the computer is busy: every one of its workers is thinking about a game; ask again in a minute")
 	}
 	return release, err
 }

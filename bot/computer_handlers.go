@@ -41,7 +41,7 @@ func hintCommand() *discordgo.ApplicationCommandOption {
 func (b *Bot) computerCmd(ctx context.Context, e *discord.Event) (discord.Reply, error) {
 	self := b.comp.user.Get()
 	if self == "" {
-		return discord.Reply{}, match.BadOption("this bot runs without its computer player; challenge a person with `/twixt challenge` instead")
+		return discord.Reply{}, optionError("this bot runs without its computer player; challenge a person with `/twixt challenge` instead")
 	}
 	o := e.Options()
 	inv := match.Invitation{Invited: []storage.UserID{self}, Names: map[storage.UserID]string{self: "twixtbot"}}
@@ -61,7 +61,7 @@ func (b *Bot) computerCmd(ctx context.Context, e *discord.Event) (discord.Reply,
 		return discord.Reply{}, err
 	} else if ok {
 		if inv.Level, err = ai.ParseLevel(lv); err != nil {
-			return discord.Reply{}, match.BadOption("%q is not a level: choose 1 (beginner) to %d (%s)", lv, ai.MaxLevel, ai.MaxLevel)
+			return discord.Reply{}, optionError("%q is not a level: choose 1 (beginner) to %d (%s)", lv, ai.MaxLevel, ai.MaxLevel)
 		}
 	}
 	nick := ""
@@ -125,10 +125,10 @@ func (b *Bot) hint(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	}
 	a := actorOf(e)
 	if g.State != storage.Active || pos.Over() {
-		return discord.Reply{}, fmt.Errorf("%w: game %s is %s; hints are for games under way", match.ErrNotRunning, g.ID, match.StateWord(g.State))
+		return discord.Reply{}, refused(match.ErrNotRunning, "game %s is %s; hints are for games under way", g.ID, match.StateWord(g.State))
 	}
 	if len(g.SeatsOf(a.User)) == 0 {
-		return discord.Reply{}, fmt.Errorf("%w: you do not play in %s", match.ErrNotInGame, g.ID)
+		return discord.Reply{}, refused(match.ErrNotInGame, "you do not play in %s", g.ID)
 	}
 	p, err := b.svc.GamePolicy(ctx, g)
 	if err != nil {

@@ -10,7 +10,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
-	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/storage"
 )
 
@@ -53,7 +52,7 @@ func byActivity(gs []*storage.Game) {
 func pageOf(gs []*storage.Game, p int) ([]*storage.Game, int, error) {
 	pages := max(1, (len(gs)+gamesPage-1)/gamesPage)
 	if p < 1 || p > pages {
-		return nil, pages, match.BadOption("there is no page %d: this channel's list has %d", p, pages)
+		return nil, pages, optionError("there is no page %d: this channel's list has %d", p, pages)
 	}
 	lo := (p - 1) * gamesPage
 	return gs[lo:min(len(gs), lo+gamesPage)], pages, nil
@@ -70,7 +69,7 @@ func gamesOpts(e *discord.Event) (mine bool, page int, err error) {
 	case "mine":
 		mine = true
 	default:
-		return false, 0, match.BadOption("%q is not a list: choose channel or mine", which)
+		return false, 0, optionError("%q is not a list: choose channel or mine", which)
 	}
 	n, ok, err := e.Options().Int(optPage)
 	if err != nil {

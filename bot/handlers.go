@@ -424,7 +424,7 @@ func (b *Bot) resign(ctx context.Context, e *discord.Event) (discord.Reply, erro
 		return discord.Reply{}, err
 	}
 	if len(g.SeatsOf(storage.UserID(e.UserID()))) == 0 {
-		return discord.Reply{}, fmt.Errorf("%w: you do not play in %s", match.ErrNotInGame, g.ID)
+		return discord.Reply{}, refused(match.ErrNotInGame, "you do not play in %s", g.ID)
 	}
 	text := fmt.Sprintf("Resign %s? This ends the game", g.ID)
 	if g.Settings.Players == 4 {

@@ -47,7 +47,7 @@ func ParseNotifyMode(v string) (NotifyMode, error) {
 	case "both":
 		return NotifyBoth, nil
 	}
-	return 0, match.BadOption("%q is not a choice: on (direct messages), off or mentions (a mention in the channel), or both", v)
+	return 0, optionError("%q is not a choice: on (direct messages), off or mentions (a mention in the channel), or both", v)
 }
 
 // notifyMode is the mode in force for a user's choices: a refused direct

@@ -152,7 +152,7 @@ func (b *Bot) reviewCmd(ctx context.Context, e *discord.Event) (discord.Reply, e
 		return discord.Reply{}, err
 	}
 	if g.State != storage.Finished {
-		return discord.Reply{}, fmt.Errorf("%w: game %s is %s; a review is for a game that has ended (use `/twixt hint` during a game where hints are allowed)", match.ErrNotRunning, g.ID, match.StateWord(g.State))
+		return discord.Reply{}, refused(match.ErrNotRunning, "game %s is %s; a review is for a game that has ended (use `/twixt hint` during a game where hints are allowed)", g.ID, match.StateWord(g.State))
 	}
 	p, err := b.svc.GamePolicy(ctx, g)
 	if err != nil {

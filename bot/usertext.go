@@ -9,6 +9,7 @@ import (
 	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/game/ai"
 	"github.com/twixtbot/twixtbot/storage"
 )
 
@@ -56,6 +57,8 @@ func explain(err error) (string, bool) {
 		twice  *match.TwiceError
 		seated *match.SeatedError
 		only   *match.OnlyError
+		ref    *match.Refusal
+		own    *refusedError
 	)
 	v := vocab{}
 	if errors.As(err, &voc) {
@@ -93,27 +96,18 @@ func explain(err error) (string, bool) {
 		return fmt.Sprintf("This button is for %s, who just moved.", mention(string(only.User))), true
 	case errors.As(err, &pol):
 		return "Not allowed on this server: " + pol.What + ". The moderators allow " + pol.Allowed + ".", true
-	case errors.Is(err, match.ErrNoGame):
-		return sentence(detail(err, match.ErrNoGame)) + " Start one with `/twixt challenge`, or name one with `game:`.", true
+	case errors.As(err, &ref):
+		return refusalText(ref), true
+	case errors.As(err, &own):
+		return sentence(own.text), true
 	case errors.Is(err, storage.ErrConflict):
 		return "The game moved on while you were acting: another action landed first. Look at the board and try again.", true
 	case errors.Is(err, storage.ErrWrongState):
 		return "That game is not running any more.", true
-	case errors.Is(err, match.ErrStale), errors.Is(err, match.ErrExpired), errors.Is(err, match.ErrAnswered), errors.Is(err, match.ErrWaiting),
-		errors.Is(err, match.ErrNotRunning), errors.Is(err, match.ErrNoDrawOffer), errors.Is(err, match.ErrNotInGame),
-		errors.Is(err, match.ErrNotModerator), errors.Is(err, match.ErrBadOption), errors.Is(err, match.ErrBotChallenge),
-		errors.Is(err, ErrComputerBusy):
-		return sentence(strings.TrimSpace(lastPart(err))), true
 	case errors.Is(err, match.ErrNotForYou):
-		d := lastPart(err)
-		if d == match.ErrNotForYou.Error() {
-			return "This is not for you: only the players it names can answer it.", true
-		}
-		return sentence(d), true
+		return "This is not for you: only the players it names can answer it.", true
 	case errors.Is(err, match.ErrSelfChallenge):
 		return "You cannot challenge yourself. Pick another player as `opponent:`.", true
-	case errors.Is(err, match.ErrBadValue):
-		return sentence(detail(err, match.ErrBadValue)), true
 	case errors.Is(err, game.ErrBadSize), errors.Is(err, game.ErrBadSettings), errors.Is(err, game.ErrBadRuleset),
 		errors.Is(err, game.ErrBadSwap), errors.Is(err, game.ErrBadColor):
 		return sentence(err.Error()), true
@@ -156,21 +150,6 @@ func isGameError(err error) bool {
 func isFull(err error) bool {
 	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EROFS) || errors.Is(err, syscall.EDQUOT) ||
 		errors.Is(err, storage.ErrReadOnly)
-}
-
-// detail strips a sentinel's text from the front of a wrapped error.
-func detail(err, sentinel error) string {
-	return strings.TrimPrefix(err.Error(), sentinel.Error()+": ")
-}
-
-// lastPart is the text after the last sentinel prefix of a wrapped error.
-func lastPart(err error) string {
-	s := err.Error()
-	for _, sentinel := range []error{match.ErrStale, match.ErrExpired, match.ErrAnswered, match.ErrWaiting, match.ErrNotRunning, match.ErrNoDrawOffer,
-		match.ErrNotInGame, match.ErrNotModerator, match.ErrBadOption, match.ErrNotForYou, match.ErrBotChallenge} {
-		s = strings.TrimPrefix(s, sentinel.Error()+": ")
-	}
-	return s
 }
 
 // notationText says where a move could not be read and what was
@@ -234,4 +213,153 @@ func inVocab(v vocab, err error) error {
 		return nil
 	}
 	return &vocabError{err: err, v: v}
+}
+
+// refusedError is a refusal the bot itself writes, at the edge: its text
+// is the player's to read, its kind is for errors.Is.
+type refusedError struct {
+	kind error
+	text string
+}
+
+func (e *refusedError) Error() string { return e.kind.Error() + ": " + e.text }
+func (e *refusedError) Unwrap() error { return e.kind }
+
+// refused is a refusal of kind, told in the words of format.
+func refused(kind error, format string, args ...any) error {
+	return &refusedError{kind: kind, text: fmt.Sprintf(format, args...)}
+}
+
+// optionError is a command option that cannot be used.
+func optionError(format string, args ...any) error {
+	return refused(match.ErrBadOption, format, args...)
+}
+
+// noGameHint ends the refusals that find no game.
+const noGameHint = " Start one with `/twixt challenge`, or name one with `game:`."
+
+// refusals words each reason of the match logic's refusals; a reason
+// missing here fails TestEveryRefusalHasText.
+var refusals = map[match.Reason]func(e *match.Refusal) string{
+	match.NoSuchGame:    func(e *match.Refusal) string { return sayf("there is no game %s on this server", e.Game) + noGameHint },
+	match.NoGameOfYours: func(*match.Refusal) string { return "You have no running game in this channel." + noGameHint },
+	match.NoGameHere:    func(*match.Refusal) string { return "No game is running in this channel." + noGameHint },
+	match.NotGameNumber: func(e *match.Refusal) string {
+		return sayf("%q is not a game number; game numbers look like g12", e.Value)
+	},
+
+	match.NotRunning: func(e *match.Refusal) string { return sayf("game %s is %s", e.Game, match.StateWord(e.State)) },
+	match.FollowNotRunning: func(e *match.Refusal) string {
+		return sayf("game %s is %s; follow a running game", e.Game, match.StateWord(e.State))
+	},
+	match.RematchNotFinished: func(e *match.Refusal) string {
+		return sayf("game %s is %s; a rematch follows a finished game", e.Game, match.StateWord(e.State))
+	},
+	match.TakebackNotRunning: func(e *match.Refusal) string {
+		return sayf("game %s is %s, and a takeback never touches a game that is not running", e.Game, match.StateWord(e.State))
+	},
+	match.NotInGame:        func(e *match.Refusal) string { return sayf("you do not play in %s", e.Game) },
+	match.MovedOn:          func(*match.Refusal) string { return "The game has moved on since then." },
+	match.StartedMeanwhile: func(e *match.Refusal) string { return sayf("%s has started meanwhile; try again", e.Game) },
+	match.DrawMovedOn:      func(*match.Refusal) string { return "The game moved on; look at the board and offer again." },
+	match.TakebackMovedOn:  func(*match.Refusal) string { return "The game has moved on since that move; ask with /twixt takeback." },
+	match.TakebackAskAgain: func(*match.Refusal) string { return "The game moved on; look at the board and ask again." },
+	match.TakebackGone:     func(*match.Refusal) string { return "The takeback request is no longer standing." },
+	match.TakebackGoneMoved: func(*match.Refusal) string {
+		return "The takeback request is no longer standing (a move was made, or it was answered)."
+	},
+	match.NotPlayable:        func(e *match.Refusal) string { return sayf("%s is not something a player plays", e.Value) },
+	match.DrawAlreadyOffered: func(*match.Refusal) string { return "Your side's draw offer is already on the table." },
+	match.NoDrawOffer:        func(*match.Refusal) string { return "The draw offer is no longer on the table." },
+	match.OtherSideDraw:      func(*match.Refusal) string { return "Only the other side can answer this draw offer." },
+	match.OtherSideTakeback:  func(*match.Refusal) string { return "Only the other side can answer this takeback request." },
+	match.RematchNotPlayer:   func(e *match.Refusal) string { return sayf("only the players of %s can ask for a rematch", e.Game) },
+	match.RematchProposed:    func(e *match.Refusal) string { return sayf("a rematch of %s has already been proposed", e.Game) },
+	match.BothSides: func(e *match.Refusal) string {
+		return sayf("you played both sides of %s: challenge someone with /twixt challenge", e.Game)
+	},
+	match.NothingToTakeBack:   func(e *match.Refusal) string { return sayf("you have made no move in %s to take back", e.Game) },
+	match.MoveStands:          func(*match.Refusal) string { return "Your side has moved since your last move, so it stands." },
+	match.TakebackWaiting:     func(*match.Refusal) string { return "Your side's takeback request is already waiting for an answer." },
+	match.TakebackAnswerFirst: func(*match.Refusal) string { return "The other side has asked for a takeback; answer it first." },
+	match.NotDoubleSubstitute: func(*match.Refusal) string {
+		return "Substitutes are for Double TwixT; a moderator can reseat a two-player game."
+	},
+	match.NoDoubleSeat: func(e *match.Refusal) string { return sayf("seat %d does not exist: seats are 1 to 4", e.N) },
+	match.NoSuchSeat:   func(e *match.Refusal) string { return sayf("%s has seats 1 to %d", e.Game, e.Hi) },
+
+	match.InviteCount: func(*match.Refusal) string {
+		return "A challenge invites one opponent, or a partner and two opponents."
+	},
+	match.NotColour: func(e *match.Refusal) string { return sayf("%q is not a colour: choose red, black or random", e.Value) },
+	match.ChallengeAnswered: func(e *match.Refusal) string {
+		return sayf("the challenge %s is already %s", e.Game, match.StateWord(e.State))
+	},
+	match.AlreadyAccepted:   func(*match.Refusal) string { return "You have already accepted; waiting for the others." },
+	match.NotAcceptedInTime: func(e *match.Refusal) string { return sayf("%s was not accepted in time", e.Game) },
+	match.NoSuchLevel: func(e *match.Refusal) string {
+		return sayf("there is no level %d: the levels are %d (%s) to %d (%s)", e.N, e.Lo, ai.Level(e.Lo), e.Hi, ai.Level(e.Hi))
+	},
+
+	match.NotModerator:  func(*match.Refusal) string { return "/twixtadmin needs the Manage Server permission." },
+	match.NoSuchSetting: func(e *match.Refusal) string { return sayf("there is no setting %q", e.Value) },
+	match.NotSetHere: func(e *match.Refusal) string {
+		return sayf("%s is not set here, so there is nothing to unset", e.Value)
+	},
+	match.ServerOnly: func(e *match.Refusal) string { return sayf("%s is set for the whole server, not per channel", e.Value) },
+	match.PresetName: func(e *match.Refusal) string {
+		return sayf("a preset needs a plain name of at most %d characters, like beginner or kosmos-2", e.N)
+	},
+	match.TooManyPresets: func(e *match.Refusal) string { return sayf("a server can have at most %d presets", e.N) },
+	match.NoSuchPreset:   func(e *match.Refusal) string { return sayf("there is no preset %q", e.Value) },
+	match.NotOnOff:       func(e *match.Refusal) string { return sayf("%q is not on or off", e.Value) },
+	match.NotWholeNumber: func(e *match.Refusal) string {
+		return sayf("%q is not a whole number from %d to %d", e.Value, e.Lo, e.Hi)
+	},
+	match.NotTime: func(e *match.Refusal) string {
+		return sayf("%q is not a time from 1m to 60d (write e.g. 10m, 2h, 3d, or off)", e.Value)
+	},
+	match.NotExpiry: func(e *match.Refusal) string { return sayf("%q is not a time from 1m to 60d", e.Value) },
+	match.NotChannelOrRole: func(e *match.Refusal) string {
+		return sayf("%q is not a channel or role (mention it, or give its ID)", e.Value)
+	},
+	match.BadSize: func(e *match.Refusal) string {
+		if e.Err != nil {
+			return sentence(e.Err.Error())
+		}
+		return sayf("%q is not a board size", e.Value)
+	},
+	match.NotRuleset:   func(e *match.Refusal) string { return sayf("%q is not a ruleset (standard or pp)", e.Value) },
+	match.NotSwapStyle: func(e *match.Refusal) string { return sayf("%q is not a swap style (sides or mirror)", e.Value) },
+	match.NotTheme: func(e *match.Refusal) string {
+		return sayf("%q is not a theme (%s)", e.Value, strings.Join(match.Themes, ", "))
+	},
+	match.BadReminders: func(e *match.Refusal) string {
+		return sayf("%q: reminders are percentages from 1 to 99, like 50,90", e.Value)
+	},
+	match.NotHintMode: func(e *match.Refusal) string {
+		return sayf("%q is not a hint mode: off, computer (in games against the computer only) or all", e.Value)
+	},
+	match.NotLevel: func(e *match.Refusal) string {
+		return sayf("%q is not a level: a number from %d to %d, or a name like %s", e.Value, e.Lo, e.Hi, ai.Level(e.Lo))
+	},
+	match.NotTakebackMode: func(e *match.Refusal) string { return sayf("%q is not on, casual or off", e.Value) },
+	match.SizeMinOverMax:  func(e *match.Refusal) string { return sayf("size_min (%d) is larger than size_max (%d)", e.Lo, e.Hi) },
+	match.DefaultSizeOutside: func(e *match.Refusal) string {
+		return sayf("the default size %s is outside the allowed sides %d to %d", e.Value, e.Lo, e.Hi)
+	},
+	match.HandicapMinOverMax: func(e *match.Refusal) string {
+		return sayf("handicap_min (%d) is larger than handicap_max (%d)", e.Lo, e.Hi)
+	},
+}
+
+// sayf is fmt.Sprintf, made a sentence.
+func sayf(format string, args ...any) string { return sentence(fmt.Sprintf(format, args...)) }
+
+// refusalText words a refusal of the match logic.
+func refusalText(e *match.Refusal) string {
+	if w, ok := refusals[e.Reason]; ok {
+		return w(e)
+	}
+	return sentence(e.Error()) // a reason without words fails TestEveryRefusalHasText
 }

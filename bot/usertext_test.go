@@ -89,25 +89,25 @@ func userErrors() map[string][]error {
 	_, color := game.ParseColor("green")
 	_ = trailing
 	return map[string][]error{
-		"match.ErrNoGame":        {fmt.Errorf("%w: you have no running game in this channel", match.ErrNoGame), fmt.Errorf("%w: there is no game g9 on this server", match.ErrNoGame)},
+		"match.ErrNoGame":        {&match.Refusal{Reason: match.NoGameOfYours}, &match.Refusal{Reason: match.NoSuchGame, Game: 9}, &match.Refusal{Reason: match.NoGameHere}},
 		"match.ErrAmbiguousGame": {&match.AmbiguousError{Candidates: []*storage.Game{g1, g2}}},
-		"match.ErrNotInGame":     {fmt.Errorf("%w: you do not play in g1", match.ErrNotInGame)},
+		"match.ErrNotInGame":     {&match.Refusal{Reason: match.NotInGame, Game: 1}},
 		"match.ErrNotYourTurn":   {&match.TurnError{Game: 1, ToMove: "2", Seat: 2, Color: game.Black, Players: 2}},
 		"match.ErrSelfChallenge": {match.ErrSelfChallenge},
-		"match.ErrBotChallenge":  {fmt.Errorf("%w: <@5> is a bot and cannot play", match.ErrBotChallenge)},
+		"match.ErrBotChallenge":  {&match.BotError{User: "5"}},
 		"match.ErrTooManyGames":  {&match.LimitError{User: "1", Limit: 3}},
-		"match.ErrExpired":       {fmt.Errorf("%w: g1 was not accepted in time", match.ErrExpired)},
-		"match.ErrNotForYou":     {match.ErrNotForYou, fmt.Errorf("%w: only the other side can answer this draw offer", match.ErrNotForYou)},
-		"match.ErrAnswered":      {fmt.Errorf("%w: the challenge g1 is already under way", match.ErrAnswered)},
-		"match.ErrWaiting":       {fmt.Errorf("%w: you have already accepted; waiting for the others", match.ErrWaiting)},
-		"match.ErrStale":         {fmt.Errorf("%w: the game has moved on since then", match.ErrStale)},
-		"match.ErrNoDrawOffer":   {fmt.Errorf("%w: the draw offer is no longer on the table", match.ErrNoDrawOffer)},
-		"match.ErrNotModerator":  {fmt.Errorf("%w: /twixtadmin needs the Manage Server permission", match.ErrNotModerator)},
-		"match.ErrNotRunning":    {fmt.Errorf("%w: game g1 is over", match.ErrNotRunning)},
-		"match.ErrBadOption":     {match.BadOption("%q is not a game number; game numbers look like g12", "banana")},
-		"match.ErrBadValue":      {fmt.Errorf("%w: %q is not a theme (%s)", match.ErrBadValue, "pink", strings.Join(match.Themes, ", "))},
+		"match.ErrExpired":       {&match.Refusal{Reason: match.NotAcceptedInTime, Game: 1}},
+		"match.ErrNotForYou":     {match.ErrNotForYou, &match.Refusal{Reason: match.OtherSideDraw}, &match.OnlyError{User: "4", Partner: 2}, &match.OnlyError{User: "4"}},
+		"match.ErrAnswered":      {&match.Refusal{Reason: match.ChallengeAnswered, Game: 1, State: storage.Active}},
+		"match.ErrWaiting":       {&match.Refusal{Reason: match.AlreadyAccepted}},
+		"match.ErrStale":         {&match.Refusal{Reason: match.MovedOn}, refused(match.ErrStale, "this button is damaged; use the commands instead")},
+		"match.ErrNoDrawOffer":   {&match.Refusal{Reason: match.NoDrawOffer}},
+		"match.ErrNotModerator":  {&match.Refusal{Reason: match.NotModerator}},
+		"match.ErrNotRunning":    {&match.Refusal{Reason: match.NotRunning, Game: 1, State: storage.Finished}},
+		"match.ErrBadOption":     {&match.Refusal{Reason: match.NotGameNumber, Value: "banana"}, optionError("the winner is red, black or draw, not %q", "blue")},
+		"match.ErrBadValue":      {&match.Refusal{Reason: match.NotTheme, Value: "pink"}},
 		"match.ErrNotAllowed":    {&match.PolicyError{What: "a 30x30 board", Allowed: "each side from 5 to 24 holes"}},
-		"bot.ErrComputerBusy":    {fmt.Errorf("%w: every one of its workers is thinking about a game; ask again in a minute", ErrComputerBusy)},
+		"bot.ErrComputerBusy":    {refused(ErrComputerBusy, "the computer is busy: every one of its workers is thinking about a game; ask again in a minute")},
 
 		"game.ErrBadSize":     {size},
 		"game.ErrBadRuleset":  {ruleset},
@@ -257,4 +257,36 @@ func FuzzNotationMessage(f *testing.F) {
 			t.Errorf("%q: a message of %d characters", in, n)
 		}
 	})
+}
+
+// TestEveryRefusalHasText: every reason the match logic gives for a
+// refusal has its words here, and they follow the convention, whatever
+// data the refusal carries.
+func TestEveryRefusalHasText(t *testing.T) {
+	for _, r := range match.Reasons() {
+		if _, ok := refusals[r]; !ok {
+			t.Errorf("reason %q (%d) has no words in refusals", r, r)
+			continue
+		}
+		for _, e := range []*match.Refusal{
+			{Reason: r},
+			{Reason: r, Game: 7, State: storage.Finished, Value: "x`y", N: 3, Lo: 1, Hi: 5},
+			{Reason: r, Value: "thirty", Err: fmt.Errorf("%w: 1000 is too large", game.ErrBadSize)},
+		} {
+			msg, ok := userMessage(e)
+			if !ok {
+				t.Errorf("%v: no message", e)
+				continue
+			}
+			for _, p := range checkConvention(msg) {
+				t.Errorf("%s: %q %s", r, msg, p)
+			}
+			if !errors.Is(e, r.Kind()) {
+				t.Errorf("%s: %v is not its kind %v", r, e, r.Kind())
+			}
+		}
+	}
+	if len(refusals) != len(match.Reasons()) {
+		t.Errorf("refusals has %d entries for %d reasons", len(refusals), len(match.Reasons()))
+	}
 }

@@ -3,7 +3,6 @@ package match
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -16,7 +15,7 @@ import (
 // server checks again rather than trust the client.
 func RequireModerator(a Actor) error {
 	if !a.Moderator || a.Guild == "" {
-		return fmt.Errorf("%w: /twixtadmin needs the Manage Server permission", ErrNotModerator)
+		return refuse(NotModerator)
 	}
 	return nil
 }
@@ -70,7 +69,7 @@ func (s *Service) Set(ctx context.Context, a Actor, name, value string, channel 
 	}
 	st, ok := SettingByName(name)
 	if !ok {
-		return Change{}, badValue("there is no setting %q", name)
+		return Change{}, refuseValue(NoSuchSetting, name)
 	}
 	var probe Policy
 	if err := st.set(&probe, value); err != nil {
@@ -111,12 +110,12 @@ func (s *Service) Unset(ctx context.Context, a Actor, name string, channel stora
 	}
 	st, ok := SettingByName(name)
 	if !ok {
-		return Change{}, badValue("there is no setting %q", name)
+		return Change{}, refuseValue(NoSuchSetting, name)
 	}
 	var c Change
 	err := s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild, Channel: channel}, name+" unset", func(_ settingsDoc, d *settingsDoc) error {
 		if _, ok := d.Values[name]; !ok {
-			return badValue("%s is not set here, so there is nothing to unset", name)
+			return refuseValue(NotSetHere, name)
 		}
 		delete(d.Values, name)
 		return nil
@@ -136,7 +135,7 @@ func (s *Service) SavePreset(ctx context.Context, a Actor, pr Preset) (Preset, e
 	}
 	pr.Name = strings.TrimSpace(pr.Name)
 	if pr.Name == "" || len(pr.Name) > MaxPresetLen || strings.ContainsAny(pr.Name, "`*_~|<>@#") {
-		return Preset{}, badValue("a preset needs a plain name of at most %d characters, like beginner or kosmos-2", MaxPresetLen)
+		return Preset{}, &Refusal{Reason: PresetName, N: MaxPresetLen}
 	}
 	err := s.changeDoc(ctx, a, storage.Scope{Guild: a.Guild}, "preset "+pr.String(), func(_ settingsDoc, d *settingsDoc) error {
 		// The preset must make a game this server allows, as its settings
@@ -146,8 +145,8 @@ func (s *Service) SavePreset(ctx context.Context, a Actor, pr Preset) (Preset, e
 			return err
 		}
 		d.Presets = slices.DeleteFunc(d.Presets, func(x Preset) bool { return strings.EqualFold(x.Name, pr.Name) })
-		if len(d.Presets) >= 25 {
-			return badValue("a server can have at most 25 presets")
+		if len(d.Presets) >= maxPresets {
+			return &Refusal{Reason: TooManyPresets, N: maxPresets}
 		}
 		d.Presets = append(d.Presets, pr)
 		return nil
@@ -164,7 +163,7 @@ func (s *Service) RemovePreset(ctx context.Context, a Actor, name string) error 
 		n := len(d.Presets)
 		d.Presets = slices.DeleteFunc(d.Presets, func(x Preset) bool { return strings.EqualFold(x.Name, strings.TrimSpace(name)) })
 		if len(d.Presets) == n {
-			return badValue("there is no preset %q", name)
+			return refuseValue(NoSuchPreset, name)
 		}
 		return nil
 	})
@@ -206,7 +205,7 @@ func (s *Service) Conclude(ctx context.Context, a Actor, option string, reason g
 	if g.State == storage.Proposed && reason == game.Aborted {
 		ng, err := s.store.Update(ctx, g.ID, func(ng *storage.Game) error {
 			if ng.State != storage.Proposed {
-				return fmt.Errorf("%w: %s has started meanwhile; try again", ErrStale, ng.ID)
+				return refuseGame(StartedMeanwhile, ng)
 			}
 			ng.State = storage.Cancelled
 			return nil
@@ -217,7 +216,7 @@ func (s *Service) Conclude(ctx context.Context, a Actor, option string, reason g
 		return &Played{Game: ng}, nil
 	}
 	if g.State != storage.Active {
-		return nil, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, StateWord(g.State))
+		return nil, refuseGame(NotRunning, g)
 	}
 	m := game.Move{Kind: game.Conclude, Reason: reason, Color: winner}
 	mv, err := s.store.AppendMoves(ctx, g.ID, storage.AnyLen, []storage.SeatMove{{Seat: 1, Move: m}},
@@ -241,12 +240,12 @@ func (s *Service) Reseat(ctx context.Context, a Actor, option string, seat game.
 		return nil, "", &BotError{User: user}
 	}
 	if int(seat) < 1 || int(seat) > len(g.Seats) {
-		return nil, "", BadOption("%s has seats 1 to %d", g.ID, len(g.Seats))
+		return nil, "", &Refusal{Reason: NoSuchSeat, Game: g.ID, Hi: len(g.Seats)}
 	}
 	var old storage.UserID
 	ng, err := s.store.Update(ctx, g.ID, func(ng *storage.Game) error {
 		if !ng.State.Ongoing() {
-			return fmt.Errorf("%w: game %s is %s", ErrNotRunning, ng.ID, StateWord(ng.State))
+			return refuseGame(NotRunning, ng)
 		}
 		old = ng.User(seat)
 		seatPlayer(ng, seat, user, name)
@@ -260,3 +259,6 @@ func (s *Service) Reseat(ctx context.Context, a Actor, option string, seat game.
 
 // MaxPresetLen is the longest name of a handicap preset.
 const MaxPresetLen = 32
+
+// maxPresets is the most handicap presets a server keeps.
+const maxPresets = 25

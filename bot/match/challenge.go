@@ -2,7 +2,6 @@ package match
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"time"
 
@@ -36,7 +35,7 @@ func (s *Service) Challenge(ctx context.Context, a Actor, inv Invitation) (*stor
 	if len(inv.Invited) == 3 {
 		players = 4
 	} else if len(inv.Invited) != 1 {
-		return nil, BadOption("a challenge invites one opponent, or a partner and two opponents")
+		return nil, refuse(InviteCount)
 	}
 	everyone := append([]storage.UserID{a.User}, inv.Invited...)
 	for i, u := range inv.Invited {
@@ -88,7 +87,7 @@ func (s *Service) Challenge(ctx context.Context, a Actor, inv Invitation) (*stor
 	case "", "random":
 		red = s.intn(2) == 0
 	default:
-		return nil, BadOption("%q is not a colour: choose red, black or random", inv.Color)
+		return nil, refuseValue(NotColour, inv.Color)
 	}
 	var seats []storage.UserID
 	if players == 2 {
@@ -173,7 +172,7 @@ func (s *Service) Respond(ctx context.Context, a Actor, id storage.GameID, accep
 			return ErrNotForYou
 		}
 		if g.State != storage.Proposed {
-			return fmt.Errorf("%w: the challenge %s is already %s", ErrAnswered, g.ID, StateWord(g.State))
+			return refuseGame(ChallengeAnswered, g)
 		}
 		if !g.Meta.Expires.IsZero() && !now.Before(g.Meta.Expires) {
 			// Too late: the challenge lapses now, whoever pressed.
@@ -189,7 +188,7 @@ func (s *Service) Respond(ctx context.Context, a Actor, id storage.GameID, accep
 			if !accept && len(g.Seats) == 2 {
 				return ErrNotForYou // the challenger cannot decline their own challenge
 			}
-			return fmt.Errorf("%w: you have already accepted; waiting for the others", ErrWaiting)
+			return refuse(AlreadyAccepted)
 		}
 		if !accept {
 			g.State = storage.Cancelled
@@ -211,7 +210,7 @@ func (s *Service) Respond(ctx context.Context, a Actor, id storage.GameID, accep
 		return Answer{}, err
 	}
 	if expired {
-		return Answer{Game: g}, fmt.Errorf("%w: %s was not accepted in time", ErrExpired, g.ID)
+		return Answer{Game: g}, refuseGame(NotAcceptedInTime, g)
 	}
 	ans.Game = g
 	if ans.Started {

@@ -52,7 +52,7 @@ func (s *Service) computerTerms(p Policy, inv Invitation, settings game.Settings
 		level = min(ai.DefaultLevel, c.LevelMax)
 	}
 	if !level.Valid() {
-		return 0, BadOption("there is no level %d: the levels are %d (%s) to %d (%s)", level, ai.MinLevel, ai.MinLevel, ai.MaxLevel, ai.MaxLevel)
+		return 0, &Refusal{Reason: NoSuchLevel, N: int(level), Lo: int(ai.MinLevel), Hi: int(ai.MaxLevel)}
 	}
 	if level > c.LevelMax {
 		return 0, &PolicyError{What: fmt.Sprintf("the computer at level %d (%s)", level, level), Allowed: c.levelRange()}

@@ -49,7 +49,7 @@ func ParseHintMode(v string) (HintMode, error) {
 			return HintMode(i), nil
 		}
 	}
-	return 0, badValue("%q is not a hint mode: off, computer (in games against the computer only) or all", v)
+	return 0, refuseValue(NotHintMode, v)
 }
 
 // defaultComputerPolicy: the computer plays at every level on the boards a
@@ -81,7 +81,7 @@ var computerSettings = []Setting{
 		set: func(p *Policy, v string) error {
 			l, err := ai.ParseLevel(strings.TrimSpace(v))
 			if err != nil || !l.Valid() {
-				return badValue("%q is not a level: a number from %d to %d, or a name like %s", v, ai.MinLevel, ai.MaxLevel, ai.MinLevel)
+				return &Refusal{Reason: NotLevel, Value: v, Lo: int(ai.MinLevel), Hi: int(ai.MaxLevel)}
 			}
 			p.Computer.LevelMax = l
 			return nil

@@ -21,13 +21,13 @@ func TestComputerSettings(t *testing.T) {
 		{"computer", "maybe", "", "not on or off"},
 		{"computer_level_max", "2", "2 (casual)", ""},
 		{"computer_level_max", "strong", "4 (strong)", ""},
-		{"computer_level_max", "0", "", "a number from 1 to 5"},
-		{"computer_level_max", "6", "", "a number from 1 to 5"},
+		{"computer_level_max", "0", "", "not a level (\"0\", n=0 lo=1 hi=5)"},
+		{"computer_level_max", "6", "", "not a level (\"6\", n=0 lo=1 hi=5)"},
 		{"computer_size_max", "16", "16", ""},
-		{"computer_size_max", "4", "", "from 5 to 100"},
+		{"computer_size_max", "4", "", "not a whole number (\"4\", n=0 lo=5 hi=100)"},
 		{"hints", "ALL", "all", ""},
 		{"hints", "off", "off", ""},
-		{"hints", "sometimes", "", "off, computer"},
+		{"hints", "sometimes", "", "not a hint mode"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name+"="+tc.value, func(t *testing.T) {
@@ -73,7 +73,7 @@ func TestComputerTerms(t *testing.T) {
 		{"default level", Invitation{Invited: []storage.UserID{"bot"}}, small, false, ai.DefaultLevel, nil, ""},
 		{"chosen level", Invitation{Invited: []storage.UserID{"bot"}, Level: 1}, small, false, 1, nil, ""},
 		{"level above the most", Invitation{Invited: []storage.UserID{"bot"}, Level: 4}, small, false, 0, ErrNotAllowed, "levels 1 (beginner) to 3 (club)"},
-		{"no such level", Invitation{Invited: []storage.UserID{"bot"}, Level: 9}, small, false, 0, ErrBadOption, "no level 9"},
+		{"no such level", Invitation{Invited: []storage.UserID{"bot"}, Level: 9}, small, false, 0, ErrBadOption, "no such level (n=9"},
 		{"board too big", Invitation{Invited: []storage.UserID{"bot"}}, game.Settings{Size: game.Size{Cols: 16, Rows: 20}}, false, 0, ErrNotAllowed, "boards up to 16x16"},
 		{"computer off", Invitation{Invited: []storage.UserID{"bot"}}, small, true, 0, ErrNotAllowed, "setting `computer`"},
 	}
@@ -131,5 +131,5 @@ func ExampleParseHintMode() {
 	// Output:
 	// computer
 	// all
-	// bad setting value: "sometimes" is not a hint mode: off, computer (in games against the computer only) or all
+	// bad setting value: not a hint mode ("sometimes")
 }

@@ -76,11 +76,6 @@ func (e *LimitError) Error() string {
 
 func (e *LimitError) Unwrap() error { return ErrTooManyGames }
 
-// optionError is a command option that cannot be used.
-func BadOption(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrBadOption, fmt.Sprintf(format, args...))
-}
-
 // NotationError is a move that cannot be read. Example is a hole of the
 // player's board that they may peg, to show how moves are written, or ""
 // when their game is not known.

@@ -2,7 +2,6 @@ package match
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/twixtbot/twixtbot/storage"
 )
@@ -14,7 +13,7 @@ func (s *Service) Follow(ctx context.Context, a Actor, option string, on bool) (
 		return nil, false, err
 	}
 	if on && !g.State.Ongoing() {
-		return nil, false, fmt.Errorf("%w: game %s is %s; follow a running game", ErrNotRunning, g.ID, StateWord(g.State))
+		return nil, false, refuseGame(FollowNotRunning, g)
 	}
 	changed, err := s.store.Follow(ctx, g.ID, a.User, on)
 	return g, changed, err

@@ -2,7 +2,6 @@ package match
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/storage"
@@ -40,14 +39,14 @@ func (s *Service) Play(ctx context.Context, a Actor, id storage.GameID, act Acti
 		return nil, err
 	}
 	if g.State != storage.Active {
-		return nil, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, StateWord(g.State))
+		return nil, refuseGame(NotRunning, g)
 	}
 	if act.Turns >= 0 && act.Turns != len(g.Log) {
-		return nil, fmt.Errorf("%w: the game has moved on since then", ErrStale)
+		return nil, refuse(MovedOn)
 	}
 	seat, ok := seatOf(g, pos, a.User)
 	if !ok {
-		return nil, fmt.Errorf("%w: you do not play in %s", ErrNotInGame, g.ID)
+		return nil, refuseGame(NotInGame, g)
 	}
 	var moves []storage.SeatMove
 	switch act.Move.Kind {
@@ -76,7 +75,7 @@ func (s *Service) Play(ctx context.Context, a Actor, id storage.GameID, act Acti
 	case game.Resign:
 		moves = append(moves, storage.SeatMove{Seat: seat, Move: game.Move{Kind: game.Resign, Color: pos.SeatColor(seat)}})
 	default:
-		return nil, BadOption("%s is not something a player plays", act.Move.Kind)
+		return nil, refuseValue(NotPlayable, act.Move.Kind.String())
 	}
 	return s.commit(ctx, g, moves)
 }
@@ -117,11 +116,11 @@ func (s *Service) OfferDraw(ctx context.Context, a Actor, id storage.GameID) (*D
 		return nil, err
 	}
 	if g.State != storage.Active {
-		return nil, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, StateWord(g.State))
+		return nil, refuseGame(NotRunning, g)
 	}
 	seat, ok := seatOf(g, pos, a.User)
 	if !ok {
-		return nil, fmt.Errorf("%w: you do not play in %s", ErrNotInGame, g.ID)
+		return nil, refuseGame(NotInGame, g)
 	}
 	if off := g.Meta.DrawOffer; off != 0 {
 		if pos.SeatColor(off) != pos.SeatColor(seat) {
@@ -131,12 +130,12 @@ func (s *Service) OfferDraw(ctx context.Context, a Actor, id storage.GameID) (*D
 			}
 			return &DrawOffer{Game: p.Game, Seat: off, Played: p}, nil
 		}
-		return nil, fmt.Errorf("%w: your side's draw offer is already on the table", ErrAnswered)
+		return nil, refuse(DrawAlreadyOffered)
 	}
 	turns := len(g.Log)
 	ng, err := s.store.Update(ctx, id, func(ng *storage.Game) error {
 		if len(ng.Log) != turns || ng.State != storage.Active {
-			return fmt.Errorf("%w: the game moved on; look at the board and offer again", ErrStale)
+			return refuse(DrawMovedOn)
 		}
 		ng.Meta.DrawOffer = seat
 		return nil
@@ -180,18 +179,18 @@ func (s *Service) DeclineDraw(ctx context.Context, a Actor, id storage.GameID, t
 // and returns their seat.
 func (s *Service) drawAnswerer(g *storage.Game, pos *game.Game, a Actor, turns int) (game.Seat, error) {
 	if g.State != storage.Active {
-		return 0, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, StateWord(g.State))
+		return 0, refuseGame(NotRunning, g)
 	}
 	off := g.Meta.DrawOffer
 	if off == 0 || len(g.Log) != turns {
-		return 0, fmt.Errorf("%w: the draw offer is no longer on the table", ErrNoDrawOffer)
+		return 0, refuse(NoDrawOffer)
 	}
 	for _, st := range g.SeatsOf(a.User) {
 		if pos.SeatColor(st) != pos.SeatColor(off) {
 			return st, nil
 		}
 	}
-	return 0, fmt.Errorf("%w: only the other side can answer this draw offer", ErrNotForYou)
+	return 0, refuse(OtherSideDraw)
 }
 
 // Substitute gives a seat of a running Double TwixT game to another
@@ -205,13 +204,13 @@ func (s *Service) Substitute(ctx context.Context, a Actor, id storage.GameID, se
 	var old storage.UserID
 	g, err := s.store.Update(ctx, id, func(g *storage.Game) error {
 		if g.State != storage.Active {
-			return fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, StateWord(g.State))
+			return refuseGame(NotRunning, g)
 		}
 		if g.Settings.Players != 4 {
-			return BadOption("substitutes are for Double TwixT; a moderator can reseat a two-player game")
+			return refuse(NotDoubleSubstitute)
 		}
 		if seat < 1 || seat > 4 {
-			return BadOption("seat %d does not exist: seats are 1 to 4", seat)
+			return &Refusal{Reason: NoDoubleSeat, N: int(seat)}
 		}
 		if g.User(seat.Partner()) != a.User {
 			return &OnlyError{User: g.User(seat.Partner()), Partner: seat}

@@ -104,10 +104,6 @@ type Setting struct {
 // says what is allowed.
 var ErrBadValue = errors.New("bad setting value")
 
-func badValue(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrBadValue, fmt.Sprintf(format, args...))
-}
-
 func parseBool(v string) (bool, error) {
 	switch strings.ToLower(strings.TrimSpace(v)) {
 	case "on", "yes", "true", "y", "1", "allowed", "allow":
@@ -115,7 +111,7 @@ func parseBool(v string) (bool, error) {
 	case "off", "no", "false", "n", "0", "forbidden", "deny":
 		return false, nil
 	}
-	return false, badValue("%q is not on or off", v)
+	return false, refuseValue(NotOnOff, v)
 }
 
 func onOff(b bool) string {
@@ -128,7 +124,7 @@ func onOff(b bool) string {
 func parseInt(v string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil || n < lo || n > hi {
-		return 0, badValue("%q is not a whole number from %d to %d", v, lo, hi)
+		return 0, &Refusal{Reason: NotWholeNumber, Value: v, Lo: lo, Hi: hi}
 	}
 	return n, nil
 }
@@ -149,7 +145,7 @@ func parseDuration(v string) (time.Duration, error) {
 	if dur, err := time.ParseDuration(v); err == nil && dur >= time.Minute && dur <= 60*24*time.Hour {
 		return dur, nil
 	}
-	return 0, badValue("%q is not a time from 1m to 60d (write e.g. 10m, 2h, 3d, or off)", v)
+	return 0, refuseValue(NotTime, v)
 }
 
 func formatDuration(d time.Duration) string {
@@ -177,7 +173,7 @@ func parseIDs(v string) ([]string, error) {
 	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' }) {
 		id := strings.Trim(f, "<#@&!>")
 		if _, err := strconv.ParseUint(id, 10, 64); err != nil {
-			return nil, badValue("%q is not a channel or role (mention it, or give its ID)", f)
+			return nil, refuseValue(NotChannelOrRole, f)
 		}
 		if !slices.Contains(out, id) {
 			out = append(out, id)
@@ -207,7 +203,7 @@ var Settings = []Setting{
 		set: func(p *Policy, v string) error {
 			s, err := game.ParseSize(v)
 			if err != nil {
-				return badValue("%v", err)
+				return &Refusal{Reason: BadSize, Value: v, Err: err}
 			}
 			p.Size = s
 			return nil
@@ -229,7 +225,7 @@ var Settings = []Setting{
 		set: func(p *Policy, v string) error {
 			r, err := game.ParseRuleset(v)
 			if err != nil || strings.TrimSpace(v) == "" {
-				return badValue("%q is not a ruleset (standard or pp)", v)
+				return refuseValue(NotRuleset, v)
 			}
 			p.Ruleset = r
 			return nil
@@ -245,7 +241,7 @@ var Settings = []Setting{
 		set: func(p *Policy, v string) error {
 			s, err := game.ParseSwapStyle(v)
 			if err != nil || s == game.SwapOff {
-				return badValue("%q is not a swap style (sides or mirror)", v)
+				return refuseValue(NotSwapStyle, v)
 			}
 			p.SwapStyle = s
 			return nil
@@ -282,7 +278,7 @@ var Settings = []Setting{
 		set: func(p *Policy, v string) error {
 			v = strings.ToLower(strings.TrimSpace(v))
 			if !slices.Contains(Themes, v) {
-				return badValue("%q is not a theme (%s)", v, strings.Join(Themes, ", "))
+				return refuseValue(NotTheme, v)
 			}
 			p.Theme = v
 			return nil
@@ -302,7 +298,7 @@ var Settings = []Setting{
 			for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == '%' }) {
 				n, err := parseInt(f, 1, 99)
 				if err != nil {
-					return badValue("%q: reminders are percentages from 1 to 99, like 50,90", v)
+					return refuseValue(BadReminders, v)
 				}
 				out = append(out, n)
 			}
@@ -327,7 +323,7 @@ var Settings = []Setting{
 		set: func(p *Policy, v string) error {
 			d, err := parseDuration(v)
 			if err != nil || d == 0 {
-				return badValue("%q is not a time from 1m to 60d", v)
+				return refuseValue(NotExpiry, v)
 			}
 			p.ChallengeTTL = d
 			return nil
@@ -410,10 +406,10 @@ func Resolve(server, channel Overrides, presets []Preset) (Policy, map[string]So
 func Check(name, value string, server, channel Overrides, channelLevel bool) (string, error) {
 	s, ok := SettingByName(name)
 	if !ok {
-		return "", badValue("there is no setting %q", name)
+		return "", refuseValue(NoSuchSetting, name)
 	}
 	if s.ServerOnly && channelLevel {
-		return "", badValue("%s is set for the whole server, not per channel", name)
+		return "", refuseValue(ServerOnly, name)
 	}
 	var probe Policy
 	if err := s.set(&probe, value); err != nil {
@@ -446,11 +442,11 @@ func maps2(m Overrides) Overrides {
 func (p Policy) Validate() error {
 	switch {
 	case p.MinSize > p.MaxSize:
-		return badValue("size_min (%d) is larger than size_max (%d)", p.MinSize, p.MaxSize)
+		return &Refusal{Reason: SizeMinOverMax, Lo: p.MinSize, Hi: p.MaxSize}
 	case !p.SizeAllowed(p.Size):
-		return badValue("the default size %v is outside the allowed sides %d to %d", p.Size, p.MinSize, p.MaxSize)
+		return &Refusal{Reason: DefaultSizeOutside, Value: p.Size.String(), Lo: p.MinSize, Hi: p.MaxSize}
 	case p.HandicapMin > p.HandicapMax:
-		return badValue("handicap_min (%d) is larger than handicap_max (%d)", p.HandicapMin, p.HandicapMax)
+		return &Refusal{Reason: HandicapMinOverMax, Lo: p.HandicapMin, Hi: p.HandicapMax}
 	}
 	return nil
 }

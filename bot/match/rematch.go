@@ -14,7 +14,7 @@ import (
 func rematchInvitation(g *storage.Game, u storage.UserID) (Invitation, error) {
 	mine := g.SeatsOf(u)
 	if len(mine) == 0 {
-		return Invitation{}, fmt.Errorf("%w: only the players of %s can ask for a rematch", ErrNotForYou, g.ID)
+		return Invitation{}, refuseGame(RematchNotPlayer, g)
 	}
 	me := mine[0]
 	s := g.Settings
@@ -40,7 +40,7 @@ func rematchInvitation(g *storage.Game, u storage.UserID) (Invitation, error) {
 		inv.Invited = []storage.UserID{g.User(3 - me)}
 	}
 	if inv.Invited[0] == u {
-		return Invitation{}, BadOption("you played both sides of %s: challenge someone with /twixt challenge", g.ID)
+		return Invitation{}, refuseGame(BothSides, g)
 	}
 	for i, n := range Names(g) {
 		inv.Names[g.Seats[i]] = n
@@ -56,7 +56,7 @@ func (s *Service) Rematch(ctx context.Context, a Actor, id storage.GameID) (*sto
 		return nil, err
 	}
 	if g.State != storage.Finished {
-		return nil, fmt.Errorf("%w: game %s is %s; a rematch follows a finished game", ErrNotRunning, g.ID, StateWord(g.State))
+		return nil, refuseGame(RematchNotFinished, g)
 	}
 	inv, err := rematchInvitation(g, a.User)
 	if err != nil {
@@ -65,7 +65,7 @@ func (s *Service) Rematch(ctx context.Context, a Actor, id storage.GameID) (*sto
 	mark := func(on bool) error {
 		_, err := s.store.Update(ctx, id, func(ng *storage.Game) error {
 			if on && ng.Meta.Rematch {
-				return fmt.Errorf("%w: a rematch of %s has already been proposed", ErrAnswered, g.ID)
+				return refuseGame(RematchProposed, g)
 			}
 			ng.Meta.Rematch = on
 			return nil

@@ -140,13 +140,13 @@ func (s *Service) Find(ctx context.Context, a Actor, option string, mustPlay boo
 	if option != "" {
 		id, err := storage.ParseGameID(option)
 		if err != nil {
-			return nil, BadOption("%q is not a game number; game numbers look like g12", option)
+			return nil, refuseValue(NotGameNumber, option)
 		}
 		g, err := s.store.Get(ctx, id)
 		// A player reaches their game from anywhere (its channel may be
 		// gone); others only on its server.
 		if errors.Is(err, storage.ErrNotFound) || err == nil && g.Place.Guild != a.Guild && len(g.SeatsOf(a.User)) == 0 {
-			return nil, fmt.Errorf("%w: there is no game %s on this server", ErrNoGame, id)
+			return nil, &Refusal{Reason: NoSuchGame, Game: id}
 		}
 		return g, err
 	}
@@ -161,7 +161,7 @@ func (s *Service) Find(ctx context.Context, a Actor, option string, mustPlay boo
 	case len(here) > 1:
 		return nil, &AmbiguousError{Candidates: here}
 	case mustPlay:
-		return nil, fmt.Errorf("%w: you have no running game in this channel", ErrNoGame)
+		return nil, refuse(NoGameOfYours)
 	}
 	all, err := s.store.ActiveByChannel(ctx, a.Channel)
 	if err != nil {
@@ -180,7 +180,7 @@ func (s *Service) Find(ctx context.Context, a Actor, option string, mustPlay boo
 				return g, nil
 			}
 		}
-		return nil, fmt.Errorf("%w: no game is running in this channel", ErrNoGame)
+		return nil, refuse(NoGameHere)
 	case 1:
 		return all[0], nil
 	}

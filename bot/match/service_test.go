@@ -309,7 +309,7 @@ func TestModeration(t *testing.T) {
 		t.Errorf("non-moderator sets: %v", err)
 	}
 	// The maximum cannot go below the default size in force.
-	if _, err := f.svc.Set(f.ctx, mod, "size_max", "20", ""); !errors.Is(err, ErrBadValue) || !strings.Contains(err.Error(), "outside the allowed sides 5 to 20") {
+	if _, err := f.svc.Set(f.ctx, mod, "size_max", "20", ""); !errors.Is(err, ErrBadValue) || !strings.Contains(err.Error(), "default size outside (\"24x24\", n=0 lo=5 hi=20)") {
 		t.Errorf("size_max below the default size: %v", err)
 	}
 	if _, err := f.svc.Set(f.ctx, mod, "size", "20", ""); err != nil {

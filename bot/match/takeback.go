@@ -2,7 +2,6 @@ package match
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -50,7 +49,7 @@ func ParseTakebackMode(v string) (TakebackMode, error) {
 		}
 		return TakebacksOff, nil
 	}
-	return 0, badValue("%q is not on, casual or off", v)
+	return 0, refuseValue(NotTakebackMode, v)
 }
 
 // comfortSettings are the moderators' settings for the comforts of this
@@ -106,13 +105,13 @@ func takebackPlan(g *storage.Game, u storage.UserID) (game.Seat, int, error) {
 		}
 	}
 	if last < 0 {
-		return 0, 0, BadOption("you have made no move in %s to take back", g.ID)
+		return 0, 0, refuseGame(NothingToTakeBack, g)
 	}
 	asker := seats[last]
 	for j := last + 1; j < len(g.Log); j++ {
 		own := seats[j] == asker || g.Settings.Players == 4 && seats[j] == asker.Partner() || slices.Contains(mine, seats[j])
 		if own && !(g.Log[j].Kind == game.Privilege && j == last+1 && seats[j] == asker) {
-			return 0, 0, BadOption("your side has moved since your last move, so it stands")
+			return 0, 0, refuse(MoveStands)
 		}
 	}
 	return asker, last, nil
@@ -155,13 +154,13 @@ func (s *Service) AskTakeback(ctx context.Context, a Actor, id storage.GameID, t
 		return nil, err
 	}
 	if g.State != storage.Active {
-		return nil, fmt.Errorf("%w: game %s is %s, and a takeback never touches a game that is not running", ErrNotRunning, g.ID, StateWord(g.State))
+		return nil, refuseGame(TakebackNotRunning, g)
 	}
 	if turns >= 0 && turns != len(g.Log) {
-		return nil, fmt.Errorf("%w: the game has moved on since that move; ask with /twixt takeback", ErrStale)
+		return nil, refuse(TakebackMovedOn)
 	}
 	if len(g.SeatsOf(a.User)) == 0 {
-		return nil, fmt.Errorf("%w: you do not play in %s", ErrNotInGame, g.ID)
+		return nil, refuseGame(NotInGame, g)
 	}
 	if err := s.TakebackAllowed(ctx, g); err != nil {
 		return nil, err
@@ -172,9 +171,9 @@ func (s *Service) AskTakeback(ctx context.Context, a Actor, id storage.GameID, t
 	}
 	if ask := g.Meta.TakebackAsk; ask != 0 && g.Meta.TakebackTurns == len(g.Log) {
 		if pos.SeatColor(ask) == pos.SeatColor(seat) {
-			return nil, fmt.Errorf("%w: your side's takeback request is already waiting for an answer", ErrWaiting)
+			return nil, refuse(TakebackWaiting)
 		}
-		return nil, fmt.Errorf("%w: the other side has asked for a takeback; answer it first", ErrWaiting)
+		return nil, refuse(TakebackAnswerFirst)
 	}
 	others := OtherSide(g, pos, seat)
 	if !slices.ContainsFunc(others, func(st game.Seat) bool { return !ComputerSeat(g, st) }) {
@@ -188,7 +187,7 @@ func (s *Service) AskTakeback(ctx context.Context, a Actor, id storage.GameID, t
 	n := len(g.Log)
 	ng, err := s.store.Update(ctx, id, func(ng *storage.Game) error {
 		if len(ng.Log) != n || ng.State != storage.Active {
-			return fmt.Errorf("%w: the game moved on; look at the board and ask again", ErrStale)
+			return refuse(TakebackAskAgain)
 		}
 		ng.Meta.TakebackAsk, ng.Meta.TakebackTurns = seat, n
 		return nil
@@ -230,7 +229,7 @@ func (s *Service) AnswerTakeback(ctx context.Context, a Actor, id storage.GameID
 	if !accept {
 		ng, err := s.store.Update(ctx, id, func(ng *storage.Game) error {
 			if ng.Meta.TakebackAsk != ask || ng.Meta.TakebackTurns != turns || len(ng.Log) != turns {
-				return fmt.Errorf("%w: the takeback request is no longer standing", ErrStale)
+				return refuse(TakebackGone)
 			}
 			ng.Meta.TakebackAsk, ng.Meta.TakebackTurns = 0, 0
 			return nil
@@ -254,16 +253,16 @@ func (s *Service) AnswerTakeback(ctx context.Context, a Actor, id storage.GameID
 // takeback request, and returns the asking seat.
 func takebackAnswerer(g *storage.Game, pos *game.Game, a Actor, turns int) (game.Seat, error) {
 	if g.State != storage.Active {
-		return 0, fmt.Errorf("%w: game %s is %s", ErrNotRunning, g.ID, StateWord(g.State))
+		return 0, refuseGame(NotRunning, g)
 	}
 	ask := g.Meta.TakebackAsk
 	if ask == 0 || g.Meta.TakebackTurns != turns || len(g.Log) != turns {
-		return 0, fmt.Errorf("%w: the takeback request is no longer standing (a move was made, or it was answered)", ErrStale)
+		return 0, refuse(TakebackGoneMoved)
 	}
 	for _, st := range g.SeatsOf(a.User) {
 		if pos.SeatColor(st) != pos.SeatColor(ask) {
 			return ask, nil
 		}
 	}
-	return 0, fmt.Errorf("%w: only the other side can answer this takeback request", ErrNotForYou)
+	return 0, refuse(OtherSideTakeback)
 }
