@@ -375,9 +375,8 @@ func (b *Bot) playedReply(p *match.Played) (discord.Reply, error) {
 		if pos.SwapAvailable() && !thinks {
 			row = append(row, button(discordgo.PrimaryButton, "Swap (pie rule)", "swap", g.ID.String(), n))
 		}
-		last := p.Last()
-		if g.Settings.Players == 4 && last.Move.Kind == game.Place && pos.CanClaimPrivilege(last.Seat) {
-			row = append(row, button(discordgo.SecondaryButton, "Claim Privilege ("+v.seat(4, last.Seat, last.Color)+")", "privilege", g.ID.String(), n))
+		if s, ok := pos.PrivilegeClaimant(); ok {
+			row = append(row, button(discordgo.SecondaryButton, "Claim Privilege ("+v.seat(4, s, pos.SeatColor(s))+")", "privilege", g.ID.String(), n))
 		}
 		if tb, ok := b.takebackButtonFor(g, pos); ok {
 			row = append(row, tb)

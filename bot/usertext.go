@@ -90,6 +90,8 @@ func explain(err error) (string, bool) {
 		return fmt.Sprintf("%s is named twice: the four players must be different people.", mention(string(twice.User))), true
 	case errors.As(err, &seated):
 		return fmt.Sprintf("%s already sits in seat %d.", mention(string(seated.User)), seated.Seat), true
+	case errors.As(err, &only) && only.Claim:
+		return fmt.Sprintf("Only %s, who just moved, can claim Privilege now: a team claims it right after one of its own moves.", mention(string(only.User))), true
 	case errors.As(err, &only) && only.Partner != 0:
 		return fmt.Sprintf("Only %s, the partner of seat %d, can agree to a substitute.", mention(string(only.User)), only.Partner), true
 	case errors.As(err, &only):

@@ -97,7 +97,7 @@ func userErrors() map[string][]error {
 		"match.ErrBotChallenge":  {&match.BotError{User: "5"}},
 		"match.ErrTooManyGames":  {&match.LimitError{User: "1", Limit: 3}},
 		"match.ErrExpired":       {&match.Refusal{Reason: match.NotAcceptedInTime, Game: 1}},
-		"match.ErrNotForYou":     {match.ErrNotForYou, &match.Refusal{Reason: match.OtherSideDraw}, &match.OnlyError{User: "4", Partner: 2}, &match.OnlyError{User: "4"}},
+		"match.ErrNotForYou":     {match.ErrNotForYou, &match.Refusal{Reason: match.OtherSideDraw}, &match.OnlyError{User: "4", Partner: 2}, &match.OnlyError{User: "4"}, &match.OnlyError{User: "4", Claim: true}},
 		"match.ErrAnswered":      {&match.Refusal{Reason: match.ChallengeAnswered, Game: 1, State: storage.Active}},
 		"match.ErrWaiting":       {&match.Refusal{Reason: match.AlreadyAccepted}},
 		"match.ErrStale":         {&match.Refusal{Reason: match.MovedOn}, refused(match.ErrStale, "this button is damaged; use the commands instead")},

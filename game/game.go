@@ -171,6 +171,17 @@ func (g *Game) PrivilegeUsed(c Color) bool { return g.privUsed[c] }
 // CanClaimPrivilege reports whether seat s may claim Privilege now.
 func (g *Game) CanClaimPrivilege(s Seat) bool { return g.checkPrivilege(s) == nil }
 
+// PrivilegeClaimant returns the one seat that may claim Privilege now, if
+// any: in Double TwixT, the seat that took the last turn, while nothing
+// has happened since and its team has not used its Privilege. This is the
+// rule of who may claim; the bot's commands and buttons ask it.
+func (g *Game) PrivilegeClaimant() (Seat, bool) {
+	if g.privOpen == 0 || g.checkPrivilege(g.privOpen) != nil {
+		return 0, false
+	}
+	return g.privOpen, true
+}
+
 // SwapAvailable reports whether the player to move may swap now.
 func (g *Game) SwapAvailable() bool { return g.checkSwap() == nil }
 

@@ -116,9 +116,13 @@ func (e *SeatedError) Unwrap() error { return ErrBadOption }
 type OnlyError struct {
 	User    storage.UserID // who may
 	Partner game.Seat      // the seat whose substitute User may agree to; 0 for a button
+	Claim   bool           // a Privilege claim by command, which only User may make now
 }
 
 func (e *OnlyError) Error() string {
+	if e.Claim {
+		return fmt.Sprintf("only user %s, who just moved, can claim Privilege now", e.User)
+	}
 	if e.Partner != 0 {
 		return fmt.Sprintf("only user %s, the partner of seat %d, can agree to a substitute", e.User, e.Partner)
 	}

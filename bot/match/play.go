@@ -59,17 +59,13 @@ func (s *Service) Play(ctx context.Context, a Actor, id storage.GameID, act Acti
 			moves = append(moves, storage.SeatMove{Seat: seat, Move: game.Move{Kind: game.Privilege}})
 		}
 	case game.Privilege:
-		can := false
-		for _, st := range g.SeatsOf(a.User) {
-			if pos.CanClaimPrivilege(st) {
-				seat, can = st, true
+		// Only the seat that just moved may claim; anyone else is told who
+		// may, rather than the rules' "right after your own move".
+		if claimant, open := pos.PrivilegeClaimant(); open {
+			if g.User(claimant) != a.User {
+				return nil, &OnlyError{User: g.User(claimant), Claim: act.Turns < 0}
 			}
-		}
-		if !can && act.Turns >= 0 && !pos.Over() && g.Settings.Players == 4 {
-			// A Claim Privilege button is for the player who just moved.
-			if last, ok := pos.Last(); ok && g.User(last.Seat) != a.User && !pos.PrivilegeUsed(last.Color) {
-				return nil, &OnlyError{User: g.User(last.Seat)}
-			}
+			seat = claimant
 		}
 		moves = append(moves, storage.SeatMove{Seat: seat, Move: act.Move})
 	case game.Resign:
