@@ -3,6 +3,7 @@ package match
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -417,7 +418,13 @@ func Check(name, value string, server, channel Overrides, channelLevel bool) (st
 	}
 	shown := s.get(probe)
 	// Apply it on top of the current values and check the whole policy.
-	server2, channel2 := maps2(server), maps2(channel)
+	server2, channel2 := maps.Clone(server), maps.Clone(channel)
+	if server2 == nil {
+		server2 = Overrides{}
+	}
+	if channel2 == nil {
+		channel2 = Overrides{}
+	}
 	if channelLevel {
 		channel2[name] = value
 	} else {
@@ -428,14 +435,6 @@ func Check(name, value string, server, channel Overrides, channelLevel bool) (st
 		return "", err
 	}
 	return shown, nil
-}
-
-func maps2(m Overrides) Overrides {
-	out := make(Overrides, len(m)+1)
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // Validate reports values that contradict each other.

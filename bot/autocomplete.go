@@ -7,36 +7,14 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
-	"github.com/twixtbot/twixtbot/render"
 	"github.com/twixtbot/twixtbot/storage"
 )
-
-// textBoard answers /twixt board text:true: a monospace board in a code
-// block, or as a file when it is too big for a message.
-func textBoard(g *storage.Game, v *render.View, status string, voc vocab) (discord.Reply, error) {
-	for _, sc := range []render.Scale{render.Medium, render.Small} {
-		s, err := render.Text(v, render.Options{Scale: sc, Theme: voc.theme})
-		if err != nil {
-			return discord.Reply{}, err
-		}
-		if len(status)+len(s)+10 <= discord.MaxContentLength {
-			return discord.Text(status + "\n```\n" + s + "```"), nil
-		}
-	}
-	s, err := render.Text(v, render.Options{Scale: render.Medium, Theme: voc.theme})
-	if err != nil {
-		return discord.Reply{}, err
-	}
-	return discord.Text(status + "\nThe text board is too big for a message, so it is attached.").
-		WithFiles(discord.File{Name: g.ID.String() + "-board.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(s)}), nil
-}
 
 // autocomplete suggests values for the option being typed.
 func (b *Bot) autocomplete(ctx context.Context, e *discord.Event) (discord.Reply, error) {
@@ -188,67 +166,4 @@ func (b *Bot) sizeChoices(ctx context.Context, a match.Actor, typed string) []*d
 		}
 	}
 	return out
-}
-
-// RunClock sweeps for reminders, timeouts and lapsed challenges every
-// interval until ctx ends, posting what it finds in the games' channels.
-// It sweeps once at once, so deadlines that passed while the bot was down
-// are acted on at start.
-func (b *Bot) RunClock(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		b.Sweep(ctx)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
-// Sweep runs one sweep of the clock and posts its notices.
-func (b *Bot) Sweep(ctx context.Context) {
-	notices, err := b.svc.Sweep(ctx, b.now())
-	if err != nil {
-		b.log.Error("clock sweep", "err", err)
-	}
-	for _, n := range notices {
-		b.post(n)
-	}
-}
-
-// post announces a clock notice in the game's channel.
-func (b *Bot) post(n match.Notice) {
-	g := n.Game
-	var r discord.Reply
-	switch n.Kind {
-	case match.Expired:
-		var ws []string
-		for i, u := range g.Seats {
-			if !g.Meta.Accepted.Has(game.Seat(i + 1)) {
-				ws = append(ws, mention(string(u)))
-			}
-		}
-		r = discord.Text(fmt.Sprintf("The challenge %s lapsed: %s did not accept in time.", g.ID, joinAnd(ws)))
-	case match.Reminder:
-		u := g.User(n.Seat)
-		b.postReminder(n, discord.Text(reminderText(g, n)).WithMentions(discord.UserID(u)))
-		return // as the player chose: notify.go
-	case match.Timeout:
-		p := &match.Played{Game: g, Pos: n.Pos, Outcomes: []game.Outcome{{Move: game.Move{Kind: game.Conclude}}}}
-		rr, err := b.playedReply(p)
-		if err != nil {
-			b.log.Warn("could not draw the board", "err", err)
-			return
-		}
-		rr.Content = fmt.Sprintf("%s ran out of time in %s. %s", who(g, n.Pos, n.Seat), g.ID, rr.Content)
-		r = rr
-		b.moved(context.Background(), g, n.Pos) // followers, and the channel of a game in a thread
-	}
-	ch := place(g)
-	b.later("post a clock notice", func(ctx context.Context) error {
-		_, err := b.notify.Send(ctx, ch, r)
-		return err
-	})
 }

@@ -1,0 +1,74 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/bot/match"
+	"github.com/twixtbot/twixtbot/game"
+)
+
+// RunClock sweeps for reminders, timeouts and lapsed challenges every
+// interval until ctx ends, posting what it finds in the games' channels.
+// It sweeps once at once, so deadlines that passed while the bot was down
+// are acted on at start.
+func (b *Bot) RunClock(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		b.Sweep(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Sweep runs one sweep of the clock and posts its notices.
+func (b *Bot) Sweep(ctx context.Context) {
+	notices, err := b.svc.Sweep(ctx, b.now())
+	if err != nil {
+		b.log.Error("clock sweep", "err", err)
+	}
+	for _, n := range notices {
+		b.post(n)
+	}
+}
+
+// post announces a clock notice in the game's channel.
+func (b *Bot) post(n match.Notice) {
+	g := n.Game
+	var r discord.Reply
+	switch n.Kind {
+	case match.Expired:
+		var ws []string
+		for i, u := range g.Seats {
+			if !g.Meta.Accepted.Has(game.Seat(i + 1)) {
+				ws = append(ws, mention(string(u)))
+			}
+		}
+		r = discord.Text(fmt.Sprintf("The challenge %s lapsed: %s did not accept in time.", g.ID, joinAnd(ws)))
+	case match.Reminder:
+		u := g.User(n.Seat)
+		b.postReminder(n, discord.Text(reminderText(g, n)).WithMentions(discord.UserID(u)))
+		return // as the player chose: notify.go
+	case match.Timeout:
+		p := &match.Played{Game: g, Pos: n.Pos, Outcomes: []game.Outcome{{Move: game.Move{Kind: game.Conclude}}}}
+		rr, err := b.playedReply(p)
+		if err != nil {
+			b.log.Warn("could not draw the board", "err", err)
+			return
+		}
+		rr.Content = fmt.Sprintf("%s ran out of time in %s. %s", who(g, n.Pos, n.Seat), g.ID, rr.Content)
+		r = rr
+		b.moved(context.Background(), g, n.Pos) // followers, and the channel of a game in a thread
+	}
+	ch := place(g)
+	b.later("post a clock notice", func(ctx context.Context) error {
+		_, err := b.notify.Send(ctx, ch, r)
+		return err
+	})
+}
