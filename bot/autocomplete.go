@@ -79,7 +79,7 @@ func (b *Bot) holeChoices(ctx context.Context, e *discord.Event, a match.Actor, 
 	if err != nil {
 		return nil
 	}
-	_, pos, err := b.store.Load(ctx, g.ID)
+	_, pos, err := b.svc.Load(ctx, g.ID)
 	if err != nil || pos.Over() {
 		return nil
 	}

@@ -23,8 +23,7 @@ import (
 // into replies: the handlers, the board pictures, the announcements, and
 // the clock that sweeps for reminders, timeouts and lapsed challenges.
 type Bot struct {
-	svc    *match.Service
-	store  match.Store
+	svc *match.Service
 	notify discord.Notifier
 	log    *slog.Logger
 	now    func() time.Time
@@ -58,7 +57,7 @@ func New(o Options) *Bot {
 		o.Logger = slog.Default()
 	}
 	svc := match.NewService(o.Store, o.Now, o.Intn)
-	b := &Bot{svc: svc, store: o.Store, notify: o.Notifier, log: o.Logger, now: o.Now, opts: o}
+	b := &Bot{svc: svc, notify: o.Notifier, log: o.Logger, now: o.Now, opts: o}
 	b.wireComputer()
 	return b
 }
@@ -318,7 +317,7 @@ func (b *Bot) Router() *discord.Router {
 		o.Metrics.Gauge("active_games", "Games waiting for answers or under way.", func() float64 {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 			defer cancel()
-			all, err := b.store.Active(ctx)
+			all, err := b.svc.Active(ctx)
 			if err != nil {
 				return -1
 			}

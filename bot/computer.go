@@ -145,7 +145,7 @@ func (b *Bot) RunComputer(ctx context.Context) {
 	c.mu.Lock()
 	c.ctx = ctx
 	c.mu.Unlock()
-	all, err := b.store.Active(ctx)
+	all, err := b.svc.Active(ctx)
 	if err != nil {
 		b.log.Error("the computer cannot list the active games: it will move only where a player moves next", "err", err)
 	}
@@ -287,7 +287,7 @@ func (c *computer) turn(ctx context.Context, id storage.GameID, gate <-chan stru
 		return
 	}
 	defer release()
-	g, pos, err := b.store.Load(ctx, id)
+	g, pos, err := b.svc.Load(ctx, id)
 	if err != nil {
 		if ctx.Err() == nil {
 			b.log.Warn("the computer cannot load its game", "game", id, "err", err)

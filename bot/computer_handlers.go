@@ -119,7 +119,7 @@ func (b *Bot) hint(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	g, pos, err := b.store.Load(ctx, found.ID)
+	g, pos, err := b.svc.Load(ctx, found.ID)
 	if err != nil {
 		return discord.Reply{}, err
 	}

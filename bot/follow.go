@@ -41,7 +41,7 @@ func (b *Bot) follow(on bool) func(context.Context, *discord.Event) (discord.Rep
 // notifyFollowers sends each follower of g who does not play in it a
 // direct message with the board after a move.
 func (b *Bot) notifyFollowers(ctx context.Context, g *storage.Game, pos *game.Game) error {
-	fs, err := b.store.Followers(ctx, g.ID)
+	fs, err := b.svc.Followers(ctx, g.ID)
 	if err != nil || len(fs) == 0 {
 		return err
 	}
@@ -58,7 +58,7 @@ func (b *Bot) notifyFollowers(ctx context.Context, g *storage.Game, pos *game.Ga
 		err := b.dm(ctx, u, discord.Text(text).WithFiles(file))
 		switch {
 		case discord.IsDMClosed(err):
-			if _, uerr := b.store.Follow(ctx, g.ID, u, false); uerr != nil {
+			if uerr := b.svc.Unfollow(ctx, g.ID, u); uerr != nil {
 				b.log.Warn("could not unfollow a follower with closed DMs", "user", string(u), "err", uerr)
 			}
 		case err != nil:

@@ -85,7 +85,7 @@ func gamesOpts(e *discord.Event) (mine bool, page int, err error) {
 // yourMove lists every running game, in any channel, where it is the
 // caller's move, the longest waiting first, with a link to each.
 func (b *Bot) yourMove(ctx context.Context, u storage.UserID) (discord.Reply, error) {
-	all, err := b.store.ActiveByUser(ctx, u)
+	all, err := b.svc.ActiveOf(ctx, u)
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -94,7 +94,7 @@ func (b *Bot) yourMove(ctx context.Context, u storage.UserID) (discord.Reply, er
 		if g.State != storage.Active {
 			continue
 		}
-		_, pos, err := b.store.Load(ctx, g.ID)
+		_, pos, err := b.svc.Load(ctx, g.ID)
 		if err != nil {
 			return discord.Reply{}, err
 		}

@@ -203,7 +203,7 @@ func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, po
 	if err == nil && p.Threads && b.notify != nil && e.MessageID() != "" {
 		th, err := b.notify.StartThread(ctx, discord.ChannelID(g.Place.Channel), e.MessageID(), "TwixT "+g.ID.String()+": "+strings.Join(match.Names(g), " vs "))
 		if err == nil {
-			if ng, err := b.store.Update(ctx, g.ID, func(ng *storage.Game) error { ng.Place.Thread = storage.ChannelID(th); return nil }); err == nil {
+			if ng, err := b.svc.SetThread(ctx, g.ID, storage.ChannelID(th)); err == nil {
 				g = ng
 			}
 			file, ferr := b.boardFile(g, pos, v)
@@ -243,11 +243,15 @@ func (b *Bot) gameOption(ctx context.Context, e *discord.Event, mustPlay bool) (
 // loadOption finds the game a viewing command means and loads it with its
 // position.
 func (b *Bot) loadOption(ctx context.Context, e *discord.Event) (*storage.Game, *game.Game, error) {
-	g, err := b.gameOption(ctx, e, false)
+	opt, _, err := e.Options().String(optGame)
 	if err != nil {
 		return nil, nil, err
 	}
-	return b.store.Load(ctx, g.ID)
+	g, pos, err := b.svc.FindLoaded(ctx, actorOf(e), opt, false)
+	if err == nil {
+		e.Annotate(slog.String("game", g.ID.String()))
+	}
+	return g, pos, err
 }
 
 func (b *Bot) move(ctx context.Context, e *discord.Event) (discord.Reply, error) {
@@ -279,7 +283,7 @@ func (b *Bot) privilegeCmd(ctx context.Context, e *discord.Event) (discord.Reply
 func (b *Bot) notationError(ctx context.Context, e *discord.Event, at string, err error) error {
 	ne := &match.NotationError{Input: strings.TrimSpace(at), Err: err}
 	if g, ferr := b.gameOption(ctx, e, true); ferr == nil {
-		if _, pos, lerr := b.store.Load(ctx, g.ID); lerr == nil {
+		if _, pos, lerr := b.svc.Load(ctx, g.ID); lerr == nil {
 			ne.Example = exampleHole(pos)
 		}
 	}
@@ -313,7 +317,7 @@ func (b *Bot) buttonAct(ctx context.Context, e *discord.Event, m game.Move) (dis
 	}
 	p, err := b.svc.Play(ctx, actorOf(e), id, match.Action{Move: m, Turns: n})
 	if err != nil {
-		if g, gerr := b.store.Get(ctx, id); gerr == nil {
+		if g, gerr := b.svc.Game(ctx, id); gerr == nil {
 			err = inVocab(vocabOf(g), err)
 		}
 		return discord.Reply{}, err

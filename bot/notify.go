@@ -73,7 +73,7 @@ func (b *Bot) notifyCmd(ctx context.Context, e *discord.Event) (discord.Reply, e
 		return discord.Reply{}, err
 	}
 	u := storage.UserID(e.UserID())
-	if _, err := b.store.UpdatePrefs(ctx, u, func(p *storage.Prefs) error {
+	if _, err := b.svc.UpdatePrefs(ctx, u, func(p *storage.Prefs) error {
 		p.Notify, p.DMRefused = uint8(m), false
 		return nil
 	}); err != nil {
@@ -96,7 +96,7 @@ func (b *Bot) notifyCmd(ctx context.Context, e *discord.Event) (discord.Reply, e
 func (b *Bot) prefsOf(u storage.UserID) storage.Prefs {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	p, err := b.store.Prefs(ctx, u)
+	p, err := b.svc.Prefs(ctx, u)
 	if err != nil {
 		b.log.Warn("could not read a player's choices", "user", string(u), "err", err)
 	}
@@ -165,7 +165,7 @@ func (b *Bot) notifyTurn(ctx context.Context, g *storage.Game, pos *game.Game) e
 		return nil
 	}
 	u := g.User(seat)
-	p, err := b.store.Prefs(ctx, u)
+	p, err := b.svc.Prefs(ctx, u)
 	if err != nil {
 		return err
 	}
@@ -195,7 +195,7 @@ func (b *Bot) sendDM(ctx context.Context, u storage.UserID, r discord.Reply, men
 		return nil
 	}
 	if discord.IsDMClosed(err) {
-		if _, perr := b.store.UpdatePrefs(ctx, u, func(p *storage.Prefs) error { p.DMRefused = true; return nil }); perr != nil {
+		if _, perr := b.svc.UpdatePrefs(ctx, u, func(p *storage.Prefs) error { p.DMRefused = true; return nil }); perr != nil {
 			b.log.Warn("could not remember closed direct messages", "user", string(u), "err", perr)
 		}
 	} else {
@@ -235,7 +235,7 @@ func (b *Bot) postReminder(n match.Notice, r discord.Reply) {
 	u := g.User(n.Seat)
 	ch := place(g)
 	b.later("post a reminder", func(ctx context.Context) error {
-		p, err := b.store.Prefs(ctx, u)
+		p, err := b.svc.Prefs(ctx, u)
 		if err != nil {
 			b.log.Warn("could not read a player's choices", "user", string(u), "err", err)
 		}

@@ -1,0 +1,65 @@
+package match
+
+import (
+	"context"
+
+	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/storage"
+)
+
+// The reads and small writes that the bot's replies and notifications
+// need besides the actions: the bot reaches the store only through these.
+
+// Game returns the record of game id.
+func (s *Service) Game(ctx context.Context, id storage.GameID) (*storage.Game, error) {
+	return s.store.Get(ctx, id)
+}
+
+// Load returns the record of game id and its position.
+func (s *Service) Load(ctx context.Context, id storage.GameID) (*storage.Game, *game.Game, error) {
+	return s.store.Load(ctx, id)
+}
+
+// FindLoaded is Find, with the position of the game found.
+func (s *Service) FindLoaded(ctx context.Context, a Actor, option string, mustPlay bool) (*storage.Game, *game.Game, error) {
+	g, err := s.Find(ctx, a, option, mustPlay)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.store.Load(ctx, g.ID)
+}
+
+// Active returns every ongoing game (challenges and running games).
+func (s *Service) Active(ctx context.Context) ([]*storage.Game, error) { return s.store.Active(ctx) }
+
+// ActiveOf returns the ongoing games user u plays in, anywhere.
+func (s *Service) ActiveOf(ctx context.Context, u storage.UserID) ([]*storage.Game, error) {
+	return s.store.ActiveByUser(ctx, u)
+}
+
+// Followers returns the users following game id.
+func (s *Service) Followers(ctx context.Context, id storage.GameID) ([]storage.UserID, error) {
+	return s.store.Followers(ctx, id)
+}
+
+// Unfollow stops u following game id, as when their direct messages
+// are closed.
+func (s *Service) Unfollow(ctx context.Context, id storage.GameID, u storage.UserID) error {
+	_, err := s.store.Follow(ctx, id, u, false)
+	return err
+}
+
+// Prefs returns a user's choices (notifications).
+func (s *Service) Prefs(ctx context.Context, u storage.UserID) (storage.Prefs, error) {
+	return s.store.Prefs(ctx, u)
+}
+
+// UpdatePrefs changes a user's choices in one transaction.
+func (s *Service) UpdatePrefs(ctx context.Context, u storage.UserID, fn func(*storage.Prefs) error) (storage.Prefs, error) {
+	return s.store.UpdatePrefs(ctx, u, fn)
+}
+
+// SetThread records the thread a game is played in.
+func (s *Service) SetThread(ctx context.Context, id storage.GameID, thread storage.ChannelID) (*storage.Game, error) {
+	return s.store.Update(ctx, id, func(g *storage.Game) error { g.Place.Thread = thread; return nil })
+}
