@@ -23,7 +23,7 @@ import (
 // into replies: the handlers, the board pictures, the announcements, and
 // the clock that sweeps for reminders, timeouts and lapsed challenges.
 type Bot struct {
-	svc *match.Service
+	svc    *match.Service
 	notify discord.Notifier
 	log    *slog.Logger
 	now    func() time.Time
