@@ -23,9 +23,6 @@ func channelOption(e *discord.Event) (storage.ChannelID, error) {
 
 func (b *Bot) adminSettings(ctx context.Context, e *discord.Event) (discord.Reply, error) {
 	a := actorOf(e)
-	if err := match.RequireModerator(a); err != nil {
-		return discord.Reply{}, err
-	}
 	ch, err := channelOption(e)
 	if err != nil {
 		return discord.Reply{}, err
@@ -164,9 +161,6 @@ func (b *Bot) presetRemove(ctx context.Context, e *discord.Event) (discord.Reply
 
 func (b *Bot) presetList(ctx context.Context, e *discord.Event) (discord.Reply, error) {
 	a := actorOf(e)
-	if err := match.RequireModerator(a); err != nil {
-		return discord.Reply{}, err
-	}
 	p, _, err := b.svc.Policy(ctx, a.Guild, "")
 	if err != nil {
 		return discord.Reply{}, err

@@ -256,6 +256,18 @@ func (b *Bot) staleGuard(h discord.Handler) discord.Handler {
 	}
 }
 
+// moderatorsOnly refuses callers without Manage Server. Discord hides
+// /twixtadmin from them already (default_member_permissions), but the bot
+// checks again rather than trust the client; the match logic checks too.
+func (b *Bot) moderatorsOnly(next discord.Handler) discord.Handler {
+	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+		if err := match.RequireModerator(actorOf(e)); err != nil {
+			return discord.Reply{}, err
+		}
+		return next(ctx, e)
+	}
+}
+
 // Router builds the router with every command, button and autocomplete
 // of twixtbot.
 func (b *Bot) Router() *discord.Router {
@@ -285,17 +297,19 @@ func (b *Bot) Router() *discord.Router {
 	cmd("twixt hint", b.hint)
 	cmd("twixt review", b.reviewCmd)
 
-	cmd("twixtadmin settings", b.adminSettings)
-	cmd("twixtadmin set", b.adminSet)
-	cmd("twixtadmin unset", b.adminUnset)
-	cmd("twixtadmin log", b.adminLog)
-	cmd("twixtadmin preset add", b.presetAdd)
-	cmd("twixtadmin preset remove", b.presetRemove)
-	cmd("twixtadmin preset list", b.presetList)
-	cmd("twixtadmin games", b.adminGames)
-	cmd("twixtadmin abort", b.adminAbort)
-	cmd("twixtadmin adjudicate", b.adminAdjudicate)
-	cmd("twixtadmin substitute", b.adminSubstitute)
+	// Every /twixtadmin command checks the caller first, here, once.
+	admin := r.Group("twixtadmin", b.errWrap, b.moderatorsOnly)
+	admin.Command("settings", b.adminSettings)
+	admin.Command("set", b.adminSet)
+	admin.Command("unset", b.adminUnset)
+	admin.Command("log", b.adminLog)
+	admin.Command("preset add", b.presetAdd)
+	admin.Command("preset remove", b.presetRemove)
+	admin.Command("preset list", b.presetList)
+	admin.Command("games", b.adminGames)
+	admin.Command("abort", b.adminAbort)
+	admin.Command("adjudicate", b.adminAdjudicate)
+	admin.Command("substitute", b.adminSubstitute)
 
 	btn("accept/{game}", b.answer(true))
 	btn("decline/{game}", b.answer(false))

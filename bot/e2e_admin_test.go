@@ -281,3 +281,24 @@ func TestThreadsHTTP(t *testing.T) {
 		t.Errorf("move in the thread: %q", m.Content)
 	}
 }
+
+// TestEveryAdminCommandNeedsModerator: whatever /twixtadmin command a
+// player without Manage Server sends, with or without its options, the
+// group's check refuses it before anything else is read.
+func TestEveryAdminCommandNeedsModerator(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{})
+	alice := fake.NewUser("alice")
+	n := 0
+	for _, path := range r.bot.Router().Routes() {
+		path, ok := strings.CutPrefix(path, "command ")
+		if !ok || !strings.HasPrefix(path, "twixtadmin ") {
+			continue
+		}
+		n++
+		r.refused(alice, path, "needs the Manage Server permission")
+	}
+	if n != 11 {
+		t.Errorf("%d /twixtadmin commands checked, want 11", n)
+	}
+}

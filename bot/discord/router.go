@@ -363,3 +363,27 @@ func (p *pattern) beats(q *pattern) bool {
 	}
 	return false
 }
+
+// Group is a set of commands under one command name that share
+// middleware of their own, inside the router's (Use) middleware: the
+// moderators' commands, say, which all check the caller first.
+type Group struct {
+	r      *Router
+	prefix string
+	mw     []Middleware
+}
+
+// Group returns the group of commands under prefix ("twixtadmin"); mw
+// wraps each of its handlers, the first given outermost.
+func (r *Router) Group(prefix string, mw ...Middleware) *Group {
+	return &Group{r: r, prefix: prefix, mw: mw}
+}
+
+// Command routes the command path under the group's prefix ("set" for
+// "twixtadmin set") to h, wrapped in the group's middleware.
+func (g *Group) Command(path string, h Handler) {
+	for i := len(g.mw) - 1; i >= 0; i-- {
+		h = g.mw[i](h)
+	}
+	g.r.Command(g.prefix+" "+path, h)
+}

@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"maps"
+	"strings"
 	"testing"
 	"time"
 
@@ -173,6 +174,46 @@ func TestMiddlewareOrder(t *testing.T) {
 	for i := range want {
 		if order[i] != want[i] {
 			t.Fatalf("order %v, want %v", order, want)
+		}
+	}
+}
+
+// TestGroupMiddleware: a group's middleware wraps its commands only, the
+// first given outermost, inside the router's own.
+func TestGroupMiddleware(t *testing.T) {
+	var trace []string
+	mark := func(name string) Middleware {
+		return func(next Handler) Handler {
+			return func(ctx context.Context, e *Event) (Reply, error) {
+				trace = append(trace, name)
+				return next(ctx, e)
+			}
+		}
+	}
+	r := NewRouter()
+	r.Use(mark("router"))
+	admin := r.Group("admin", mark("outer"), mark("inner"))
+	h := func(name string) Handler {
+		return func(context.Context, *Event) (Reply, error) { trace = append(trace, name); return Text(name), nil }
+	}
+	admin.Command("set", h("set"))
+	r.Command("play move", h("move"))
+	tests := []struct {
+		path string
+		want string
+	}{
+		{"admin set", "router outer inner set"},
+		{"play move", "router move"},
+	}
+	for _, tt := range tests {
+		trace = nil
+		e := commandEvent(t, discordgo.InteractionApplicationCommand)
+		e.path = tt.path
+		if _, err := r.Handle(context.Background(), e); err != nil {
+			t.Fatalf("%s: %v", tt.path, err)
+		}
+		if got := strings.Join(trace, " "); got != tt.want {
+			t.Errorf("%s ran %q, want %q", tt.path, got, tt.want)
 		}
 	}
 }
