@@ -35,6 +35,7 @@ type Board struct {
 	queue          []int32 // scratch for searches
 	seen           []uint32
 	epoch          uint32
+	dist, layer    []int32 // scratch for Distance
 }
 
 // NewBoard returns an empty board.

@@ -73,3 +73,85 @@ func (b *Board) Wins(h Hole, c Color) bool {
 	}
 	return reachTop && reachBottom
 }
+
+// SetRuleset changes which links block which from now on; the pegs and
+// links on the board stay. A search uses it to play standard positions out
+// under PP rules, where a player's own links never block each other: a
+// fair stand-in for the cleanup rule, which lets a player remove own links
+// that are in the way. CopyFrom restores the source's ruleset.
+func (b *Board) SetRuleset(r Ruleset) { b.rules = r }
+
+// Unreachable is what Distance returns for a side that can no longer
+// connect.
+const Unreachable = 1 << 20
+
+// Distance returns how many more pegs c needs, at the least, to join its
+// border rows: the cheapest path from one border row to the other along
+// knight steps that no opponent link crosses, through c's pegs (free) and
+// the empty holes c may peg (one each). It ignores the opponent's replies,
+// so it is a bound, not a promise; Unreachable means c can never connect
+// (as CanConnect says). It does not allocate once the board has searched.
+func (b *Board) Distance(c Color) int {
+	mark := b.search()
+	if len(b.dist) != b.g.n {
+		b.dist = make([]int32, b.g.n)
+		b.layer = make([]int32, 0, b.g.n)
+	}
+	// A 0-1 search: cur holds the holes at distance d, next those at d+1.
+	cur, next := b.queue[:0], b.layer[:0]
+	for _, i := range b.g.border[c][0] {
+		switch b.pegs[i] {
+		case c:
+			b.seen[i], b.dist[i] = mark, 0
+			cur = append(cur, i)
+		case NoColor:
+			b.seen[i], b.dist[i] = mark, 1
+			next = append(next, i)
+		}
+	}
+	opp := b.block[c.Opponent()]
+	use := b.g.canUse[c]
+	side := b.g.side[c]
+	d := int32(0)
+	for len(cur) > 0 || len(next) > 0 {
+		if len(cur) == 0 {
+			cur, next = next, cur[:0]
+			d++
+			continue
+		}
+		i := cur[len(cur)-1]
+		cur = cur[:len(cur)-1]
+		if b.dist[i] != d {
+			continue // reached more cheaply since
+		}
+		if side[i] == 2 {
+			b.queue, b.layer = cur[:0], next[:0]
+			return int(d)
+		}
+		for _, s := range b.g.steps(i) {
+			if opp[s.link] != 0 {
+				continue
+			}
+			to := int32(s.to)
+			nd := d
+			switch p := b.pegs[to]; {
+			case p == c:
+			case p == NoColor && use[to]:
+				nd++
+			default:
+				continue
+			}
+			if b.seen[to] == mark && b.dist[to] <= nd {
+				continue
+			}
+			b.seen[to], b.dist[to] = mark, nd
+			if nd == d {
+				cur = append(cur, to)
+			} else {
+				next = append(next, to)
+			}
+		}
+	}
+	b.queue, b.layer = cur[:0], next[:0]
+	return Unreachable
+}

@@ -30,6 +30,14 @@ const (
 	checkEvery = 32   // simulations between looks at the clock
 )
 
+// The leaf evaluation: evalWeight of it comes from the distances, the rest
+// from a random playout.
+var (
+	evalWeight    float32 = 0.5
+	tempo                 = 0.5 // the move is worth half a peg
+	distanceSlope         = 0.5
+)
+
 // engine is one search: the position it starts from and the tree.
 type engine struct {
 	cfg   Config
@@ -194,27 +202,75 @@ func (e *engine) simulate() {
 		e.colors = append(e.colors, c)
 		cur = ci
 	}
-	if !decided {
-		winner, e.scratch = b.Playout(c, e.rng, e.scratch)
+	pRed := float32(0)
+	switch {
+	case decided && winner == game.Red:
+		pRed = 1
+	case decided:
+		pRed = 0
+	default:
+		pRed = e.leaf(b, c)
 	}
 	e.playouts++
-	e.backup(b, winner)
+	e.backup(b, pRed)
+}
+
+// leaf estimates the probability that Red wins from the position b with c
+// to move: from the distances both sides still have to go, from a random
+// playout, or from both.
+func (e *engine) leaf(b *game.Board, c game.Color) float32 {
+	var p float32
+	if evalWeight > 0 {
+		v := distanceValue(b, c)
+		if c == game.Black {
+			v = 1 - v
+		}
+		p = evalWeight * v
+	}
+	if evalWeight < 1 {
+		// Own links that block each other leave random standard games
+		// mostly drawn; under PP rules (the cleanup rule's stand-in)
+		// playouts end in a connection and tell something.
+		b.SetRuleset(game.PP)
+		var winner game.Color
+		winner, e.scratch = b.Playout(c, e.rng, e.scratch)
+		switch winner {
+		case game.Red:
+			p += 1 - evalWeight
+		case game.NoColor:
+			p += (1 - evalWeight) / 2
+		}
+	}
+	return p
+}
+
+// distanceValue is the probability that c, to move, wins, judged by how
+// many pegs each side still needs (see game.Board.Distance).
+func distanceValue(b *game.Board, c game.Color) float32 {
+	me, opp := b.Distance(c), b.Distance(c.Opponent())
+	switch {
+	case me >= game.Unreachable && opp >= game.Unreachable:
+		return 0.5
+	case me >= game.Unreachable:
+		return 0.02
+	case opp >= game.Unreachable:
+		return 0.98
+	}
+	diff := float64(opp-me) + tempo
+	return float32(1 / (1 + math.Exp(-distanceSlope*diff)))
 }
 
 // backup adds the result to the nodes of the path, and to the RAVE
 // statistics of their children.
-func (e *engine) backup(b *game.Board, winner game.Color) {
+func (e *engine) backup(b *game.Board, pRed float32) {
 	for i := range e.final {
 		e.final[i] = b.Peg(e.hole(int32(i)))
 	}
 	score := func(c game.Color) float32 {
-		switch winner {
-		case c:
-			return 1
-		case game.NoColor:
-			return 0.5
+		if c == game.Red {
+			return pRed
 		}
-		return 0
+		return 1 - pRed
 	}
 	for k, idx := range e.path {
 		nd := &e.nodes[idx]
