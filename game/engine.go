@@ -155,3 +155,121 @@ func (b *Board) Distance(c Color) int {
 	b.queue, b.layer = cur[:0], next[:0]
 	return Unreachable
 }
+
+// TwoDistance is Distance as Hex programs measure it (the "two-distance"):
+// a hole counts as only as near as its second-nearest neighbour, plus one,
+// because the opponent can always block the nearest. A chain of c's linked
+// pegs is one node, free to enter; the border rows are neighbours that
+// cannot be blocked. So a path made of "double links", two ways to go at
+// every step, is short, and a single thread is long. It does not allocate
+// once the board has searched.
+func (b *Board) TwoDistance(c Color) int {
+	if b.ufDirty[c] {
+		b.rebuild(c)
+	}
+	n := b.g.n
+	if len(b.count) != n+2 {
+		b.count = make([]uint8, n+2)
+		b.head = make([]int32, n+2)
+		b.next = make([]int32, n+2)
+		b.from = make([]int32, n+2)
+	}
+	if len(b.dist) < n+2 {
+		b.dist = make([]int32, n+2)
+		b.layer = make([]int32, 0, n+2)
+	}
+	if cap(b.queue) < n+2 {
+		b.queue = make([]int32, 0, n+2)
+	}
+	clear(b.count)
+	for i := range b.head {
+		b.head[i], b.from[i] = -1, -1
+	}
+	for i, p := range b.pegs {
+		if p == c {
+			r := b.find(c, int32(i))
+			b.next[i], b.head[r] = b.head[r], int32(i)
+		}
+	}
+	// count[x] is 2 once x is settled (queued with its final distance).
+	const settled = 2
+	cur, later := b.queue[:0], b.layer[:0]
+	for _, i := range b.g.border[c][0] {
+		switch b.pegs[i] {
+		case c:
+			if r := b.find(c, i); b.count[r] < settled {
+				b.count[r], b.dist[r] = settled, 0
+				cur = append(cur, r)
+			}
+		case NoColor:
+			b.count[i], b.dist[i] = settled, 1 // the border row is two neighbours
+			later = append(later, i)
+		}
+	}
+	opp := b.block[c.Opponent()]
+	use := b.g.canUse[c]
+	last := b.find(c, int32(n+1))
+	edge := 0 // empty holes of the last row settled so far
+	d := int32(0)
+	result := Unreachable
+	// visit counts node x (at distance d) once more for each of its
+	// neighbours through the knight step s.
+	visit := func(x int32, s step) {
+		if opp[s.link] != 0 {
+			return
+		}
+		j := int32(s.to)
+		id, cost := j, int32(1)
+		switch p := b.pegs[j]; {
+		case p == c:
+			id, cost = b.find(c, j), 0
+		case p != NoColor || !use[j]:
+			return
+		}
+		if id == x || b.count[id] >= settled || b.from[id] == x {
+			return
+		}
+		b.from[id] = x
+		b.count[id]++
+		if b.count[id] == settled {
+			b.dist[id] = d + cost
+			if cost == 0 {
+				cur = append(cur, id)
+			} else {
+				later = append(later, id)
+			}
+		}
+	}
+	for len(cur) > 0 || len(later) > 0 {
+		if len(cur) == 0 {
+			cur, later = later, cur[:0]
+			d++
+			continue
+		}
+		x := cur[len(cur)-1]
+		cur = cur[:len(cur)-1]
+		if int(x) >= n || b.pegs[x] == c { // a group: its pegs' steps
+			if x == last {
+				result = int(d)
+				break
+			}
+			for p := b.head[x]; p >= 0; p = b.next[p] {
+				for _, s := range b.g.steps(p) {
+					visit(x, s)
+				}
+			}
+			continue
+		}
+		if b.g.side[c][x] == 2 {
+			if edge++; edge == 2 {
+				result = int(d)
+				break
+			}
+		}
+		for _, s := range b.g.steps(x) {
+			visit(x, s)
+		}
+	}
+	b.queue, b.layer = cur[:0], later[:0]
+	return result
+}

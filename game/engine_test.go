@@ -16,6 +16,11 @@ func TestDistanceEmpty(t *testing.T) {
 		if got, want := b.Distance(Black), (s.Cols-1+1)/2+1; got != want {
 			t.Errorf("%s: black distance %d, want %d", s, got, want)
 		}
+		if s.Cols >= 8 && s.Rows >= 8 {
+			if got, want := b.TwoDistance(Red), b.Distance(Red); got != want {
+				t.Errorf("%s: red two-distance %d, want %d", s, got, want)
+			}
+		}
 	}
 }
 
@@ -48,8 +53,12 @@ func TestEngineQueries(t *testing.T) {
 			}
 			mine, theirs := b.Distance(c), b.Distance(c.Opponent())
 			for _, col := range []Color{c, c.Opponent()} {
-				if d := b.Distance(col); (d == Unreachable) == b.CanConnect(col) {
+				d := b.Distance(col)
+				if (d == Unreachable) == b.CanConnect(col) {
 					t.Fatalf("distance %d, CanConnect %v", d, b.CanConnect(col))
+				}
+				if td := b.TwoDistance(col); td < d || b.Connected(col) && td != 0 {
+					t.Fatalf("%s two-distance %d, distance %d, connected %v", col, td, d, b.Connected(col))
 				}
 			}
 			b.Place(holes[r.IntN(len(holes))], c)
@@ -78,7 +87,14 @@ func BenchmarkDistance(b *testing.B) {
 		c = c.Opponent()
 	}
 	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		bd.Distance(Red)
-	}
+	b.Run("one", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			bd.Distance(Red)
+		}
+	})
+	b.Run("two", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			bd.TwoDistance(Red)
+		}
+	})
 }

@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/twixtbot/twixtbot/game"
@@ -36,6 +37,12 @@ var (
 	evalWeight    float32 = 0.5
 	tempo                 = 0.5 // the move is worth half a peg
 	distanceSlope         = 0.5
+	useTwo                = true
+	threadPenalty         = 4
+	rootEval              = true
+	rootEvalWork          = 400_000 // holes × candidates
+	widenBase             = 8
+	widenK                = 1.5
 )
 
 // engine is one search: the position it starts from and the tree.
@@ -48,6 +55,7 @@ type engine struct {
 	n     int // hole indices: cols*rows
 	root  *game.Board
 	work  *game.Board
+	spare *game.Board
 	color game.Color // to move at the root
 	turns int        // turns taken at the root
 	extra int        // Red's head start (Kosmos extra moves)
@@ -62,8 +70,10 @@ type engine struct {
 	final   []game.Color // pegs at the end of a simulation, per index
 	// rootMoves, if not nil, are the only moves the root may choose.
 	rootMoves []int32
+	buf       []int32 // scratch for candidates
 	playouts  int
 	pk        *knowledge
+	start     time.Time // when the engine was asked
 }
 
 func newEngine(g *game.Game, cfg Config) *engine {
@@ -82,12 +92,14 @@ func newEngine(g *game.Game, cfg Config) *engine {
 		size:  b.Size(),
 		root:  b,
 		work:  b.Clone(),
+		spare: b.Clone(),
 		color: c,
 		turns: g.Turns(),
 		extra: g.Settings().ExtraMoves,
 		last:  -1,
 		rng:   game.NewFastRand(cfg.Seed*0x9E3779B97F4A7C15 + 1),
 		maxN:  cfg.MaxNodes,
+		start: time.Now(),
 	}
 	e.cols = e.size.Cols
 	e.n = e.size.Cols * e.size.Rows
@@ -127,7 +139,7 @@ func (e *engine) budget(ctx context.Context) (time.Time, int) {
 		if t <= 0 {
 			t = e.prof.moveTime
 		}
-		deadline = time.Now().Add(t)
+		deadline = e.start.Add(t)
 	}
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
@@ -139,14 +151,9 @@ func (e *engine) budget(ctx context.Context) (time.Time, int) {
 func (e *engine) search(ctx context.Context) {
 	deadline, limit := e.budget(ctx)
 	if e.nodes == nil {
-		capacity := e.maxN
-		if capacity > 1<<16 && limit > 0 {
-			// A fixed budget needs no more nodes than it can expand.
-			if need := limit*64 + e.n + 1; need < capacity {
-				capacity = need
-			}
-		}
-		e.nodes = make([]node, 1, capacity)
+		// The tree grows as it needs to, up to maxN nodes: a short
+		// search does not pay for clearing a big arena.
+		e.nodes = make([]node, 1, min(e.maxN, 1<<14))
 		e.nodes[0] = node{child: -1, move: -1}
 		e.expand(0, e.root, e.color)
 	}
@@ -244,10 +251,25 @@ func (e *engine) leaf(b *game.Board, c game.Color) float32 {
 	return p
 }
 
+// distance is how far c is from connecting: the two-distance, or when
+// only a single thread is left, the plain distance and a penalty.
+func distance(b *game.Board, c game.Color) int {
+	if !useTwo {
+		return b.Distance(c)
+	}
+	if d := b.TwoDistance(c); d < game.Unreachable {
+		return d
+	}
+	if d := b.Distance(c); d < game.Unreachable {
+		return d + threadPenalty
+	}
+	return game.Unreachable
+}
+
 // distanceValue is the probability that c, to move, wins, judged by how
 // many pegs each side still needs (see game.Board.Distance).
 func distanceValue(b *game.Board, c game.Color) float32 {
-	me, opp := b.Distance(c), b.Distance(c.Opponent())
+	me, opp := distance(b, c), distance(b, c.Opponent())
 	switch {
 	case me >= game.Unreachable && opp >= game.Unreachable:
 		return 0.5
@@ -300,7 +322,11 @@ func (e *engine) selectChild(p int32) int32 {
 	kids := e.nodes[parent.child : parent.child+parent.nchild]
 	logN := float32(math.Log(float64(parent.visits) + 1))
 	best, bestScore := int32(-1), float32(-1)
+	limit := widen(parent.visits)
 	for j := range kids {
+		if j >= limit && best >= 0 {
+			break
+		}
 		ch := &kids[j]
 		if ch.proven > 0 {
 			parent.proven = -1
@@ -330,7 +356,7 @@ func (e *engine) selectChild(p int32) int32 {
 // priors. It reports false when there are none or the tree is full.
 func (e *engine) expand(p int32, b *game.Board, c game.Color) bool {
 	moves := e.candidates(b, c, p == 0)
-	if len(moves) == 0 || len(e.nodes)+len(moves) > cap(e.nodes) {
+	if len(moves) == 0 || len(e.nodes)+len(moves) > e.maxN {
 		return false
 	}
 	first := int32(len(e.nodes))
@@ -342,11 +368,39 @@ func (e *engine) expand(p int32, b *game.Board, c game.Color) bool {
 	}
 	for _, m := range moves {
 		pr := e.pk.prior(b, e.hole(m), c, last)
+		if p == 0 && rootEval && len(moves)*e.n <= rootEvalWork {
+			// At the root there is time to look one move ahead with
+			// the evaluation for each candidate.
+			e.spare.CopyFrom(b)
+			e.spare.Place(e.hole(m), c)
+			v := 1 - distanceValue(e.spare, e.next(c, e.turns+1))
+			if e.next(c, e.turns+1) == c {
+				v = 1 - v
+			}
+			pr = (pr + 2*v) / 3
+		}
 		e.nodes = append(e.nodes, node{n: priorN, w: priorN * pr, child: -1, move: m})
 	}
+	kids := e.nodes[first:]
+	// The most promising first: selection widens over them progressively.
+	slices.SortStableFunc(kids, func(x, y node) int {
+		switch {
+		case x.w > y.w:
+			return -1
+		case x.w < y.w:
+			return 1
+		}
+		return 0
+	})
 	nd := &e.nodes[p]
 	nd.child, nd.nchild = first, int32(len(moves))
 	return true
+}
+
+// widen is how many of a node's children (best prior first) selection
+// looks at after visits visits.
+func widen(visits int32) int {
+	return widenBase + int(widenK*math.Sqrt(float64(visits)))
 }
 
 // candidates lists the moves c may make on b. The root may be restricted;
@@ -355,7 +409,8 @@ func (e *engine) candidates(b *game.Board, c game.Color, atRoot bool) []int32 {
 	if atRoot && e.rootMoves != nil {
 		return e.rootMoves
 	}
-	return e.pk.moves(b, c, nil)
+	e.buf = e.pk.moves(b, c, e.buf[:0])
+	return e.buf
 }
 
 // best returns the root's child with the most visits (a proven win first).
