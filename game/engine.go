@@ -74,23 +74,19 @@ func (b *Board) Wins(h Hole, c Color) bool {
 	return reachTop && reachBottom
 }
 
-// SetRuleset changes which links block which from now on; the pegs and
-// links on the board stay. A search uses it to play standard positions out
-// under PP rules, where a player's own links never block each other: a
-// fair stand-in for the cleanup rule, which lets a player remove own links
-// that are in the way. CopyFrom restores the source's ruleset.
-func (b *Board) SetRuleset(r Ruleset) { b.rules = r }
-
 // Unreachable is what Distance returns for a side that can no longer
 // connect.
 const Unreachable = 1 << 20
 
 // Distance returns how many more pegs c needs, at the least, to join its
-// border rows: the cheapest path from one border row to the other along
-// knight steps that no opponent link crosses, through c's pegs (free) and
-// the empty holes c may peg (one each). It ignores the opponent's replies,
-// so it is a bound, not a promise; Unreachable means c can never connect
-// (as CanConnect says). It does not allocate once the board has searched.
+// border rows by placing pegs with their autolinks: the cheapest path from
+// one border row to the other along knight steps that no link blocks (in
+// standard, c's own crossing links block too, as they do autolinks),
+// through c's pegs (free) and the empty holes c may peg (one each). It
+// ignores the opponent's replies, so it is a bound, not a promise.
+// Unreachable means c cannot connect this way; in TwixT PP that is exactly
+// when CanConnect says no. It does not allocate once the board has
+// searched.
 func (b *Board) Distance(c Color) int {
 	mark := b.search()
 	if len(b.dist) != b.g.n {
@@ -109,7 +105,8 @@ func (b *Board) Distance(c Color) int {
 			next = append(next, i)
 		}
 	}
-	opp := b.block[c.Opponent()]
+	opp, own := b.block[c.Opponent()], b.block[c]
+	pp := b.rules == PP
 	use := b.g.canUse[c]
 	side := b.g.side[c]
 	d := int32(0)
@@ -129,7 +126,7 @@ func (b *Board) Distance(c Color) int {
 			return int(d)
 		}
 		for _, s := range b.g.steps(i) {
-			if opp[s.link] != 0 {
+			if opp[s.link] != 0 || !pp && own[s.link] != 0 {
 				continue
 			}
 			to := int32(s.to)
@@ -183,7 +180,7 @@ func (b *Board) TwoDistance(c Color) int {
 	}
 	clear(b.count)
 	for i := range b.head {
-		b.head[i], b.from[i] = -1, -1
+		b.head[i], b.next[i], b.from[i] = -1, -1, -1
 	}
 	for i, p := range b.pegs {
 		if p == c {
@@ -206,40 +203,13 @@ func (b *Board) TwoDistance(c Color) int {
 			later = append(later, i)
 		}
 	}
-	opp := b.block[c.Opponent()]
+	opp, own := b.block[c.Opponent()], b.block[c]
+	pp := b.rules == PP
 	use := b.g.canUse[c]
 	last := b.find(c, int32(n+1))
 	edge := 0 // empty holes of the last row settled so far
 	d := int32(0)
 	result := Unreachable
-	// visit counts node x (at distance d) once more for each of its
-	// neighbours through the knight step s.
-	visit := func(x int32, s step) {
-		if opp[s.link] != 0 {
-			return
-		}
-		j := int32(s.to)
-		id, cost := j, int32(1)
-		switch p := b.pegs[j]; {
-		case p == c:
-			id, cost = b.find(c, j), 0
-		case p != NoColor || !use[j]:
-			return
-		}
-		if id == x || b.count[id] >= settled || b.from[id] == x {
-			return
-		}
-		b.from[id] = x
-		b.count[id]++
-		if b.count[id] == settled {
-			b.dist[id] = d + cost
-			if cost == 0 {
-				cur = append(cur, id)
-			} else {
-				later = append(later, id)
-			}
-		}
-	}
 	for len(cur) > 0 || len(later) > 0 {
 		if len(cur) == 0 {
 			cur, later = later, cur[:0]
@@ -248,26 +218,48 @@ func (b *Board) TwoDistance(c Color) int {
 		}
 		x := cur[len(cur)-1]
 		cur = cur[:len(cur)-1]
-		if int(x) >= n || b.pegs[x] == c { // a group: its pegs' steps
+		// x is a group (its pegs are listed from head[x]) or an empty
+		// hole (a list of itself, as next[x] is -1).
+		first := x
+		if int(x) >= n || b.pegs[x] == c {
 			if x == last {
 				result = int(d)
 				break
 			}
-			for p := b.head[x]; p >= 0; p = b.next[p] {
-				for _, s := range b.g.steps(p) {
-					visit(x, s)
-				}
-			}
-			continue
-		}
-		if b.g.side[c][x] == 2 {
+			first = b.head[x]
+		} else if b.g.side[c][x] == 2 {
 			if edge++; edge == 2 {
 				result = int(d)
 				break
 			}
 		}
-		for _, s := range b.g.steps(x) {
-			visit(x, s)
+		for p := first; p >= 0; p = b.next[p] {
+			for _, s := range b.g.steps(p) {
+				// Count x once more for each neighbour through s.
+				if opp[s.link] != 0 || !pp && own[s.link] != 0 {
+					continue
+				}
+				j := int32(s.to)
+				id, cost := j, int32(1)
+				switch q := b.pegs[j]; {
+				case q == c:
+					id, cost = b.find(c, j), 0
+				case q != NoColor || !use[j]:
+					continue
+				}
+				if id == x || b.count[id] >= settled || b.from[id] == x {
+					continue
+				}
+				b.from[id] = x
+				if b.count[id]++; b.count[id] == settled {
+					b.dist[id] = d + cost
+					if cost == 0 {
+						cur = append(cur, id)
+					} else {
+						later = append(later, id)
+					}
+				}
+			}
 		}
 	}
 	b.queue, b.layer = cur[:0], later[:0]

@@ -34,13 +34,13 @@ const (
 // The leaf evaluation: evalWeight of it comes from the distances, the rest
 // from a random playout.
 var (
-	evalWeight    float32 = 0.5
+	evalWeight    float32 = 1
 	tempo                 = 0.5 // the move is worth half a peg
 	distanceSlope         = 0.5
 	useTwo                = true
 	threadPenalty         = 4
 	rootEval              = true
-	rootEvalWork          = 400_000 // holes × candidates
+	rootEvalMoves         = 64 // candidates the root looks ahead for
 	widenBase             = 8
 	widenK                = 1.5
 )
@@ -235,10 +235,6 @@ func (e *engine) leaf(b *game.Board, c game.Color) float32 {
 		p = evalWeight * v
 	}
 	if evalWeight < 1 {
-		// Own links that block each other leave random standard games
-		// mostly drawn; under PP rules (the cleanup rule's stand-in)
-		// playouts end in a connection and tell something.
-		b.SetRuleset(game.PP)
 		var winner game.Color
 		winner, e.scratch = b.Playout(c, e.rng, e.scratch)
 		switch winner {
@@ -368,30 +364,35 @@ func (e *engine) expand(p int32, b *game.Board, c game.Color) bool {
 	}
 	for _, m := range moves {
 		pr := e.pk.prior(b, e.hole(m), c, last)
-		if p == 0 && rootEval && len(moves)*e.n <= rootEvalWork {
-			// At the root there is time to look one move ahead with
-			// the evaluation for each candidate.
-			e.spare.CopyFrom(b)
-			e.spare.Place(e.hole(m), c)
-			v := 1 - distanceValue(e.spare, e.next(c, e.turns+1))
-			if e.next(c, e.turns+1) == c {
-				v = 1 - v
-			}
-			pr = (pr + 2*v) / 3
-		}
 		e.nodes = append(e.nodes, node{n: priorN, w: priorN * pr, child: -1, move: m})
 	}
 	kids := e.nodes[first:]
 	// The most promising first: selection widens over them progressively.
-	slices.SortStableFunc(kids, func(x, y node) int {
+	byPrior := func(x, y node) int {
 		switch {
 		case x.w > y.w:
 			return -1
 		case x.w < y.w:
 			return 1
 		}
-		return 0
-	})
+		return int(x.move - y.move) // a total order: the same tree every time
+	}
+	slices.SortFunc(kids, byPrior)
+	if p == 0 && rootEval {
+		// At the root there is time to look one move ahead with the
+		// evaluation, for the candidates the patterns like best.
+		opp := e.next(c, e.turns+1)
+		for j := range kids[:min(len(kids), rootEvalMoves)] {
+			e.spare.CopyFrom(b)
+			e.spare.Place(e.hole(kids[j].move), c)
+			v := distanceValue(e.spare, opp)
+			if opp != c {
+				v = 1 - v
+			}
+			kids[j].w = (kids[j].w + 2*priorN*v) / 3
+		}
+		slices.SortFunc(kids, byPrior)
+	}
 	nd := &e.nodes[p]
 	nd.child, nd.nchild = first, int32(len(moves))
 	return true

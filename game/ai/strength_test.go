@@ -20,6 +20,7 @@ var (
 	strengthSize  = flag.Int("strength.size", 24, "board size of the strength match")
 	strengthLevel = flag.Int("strength.level", int(MaxLevel), "the engine's level in the strength match")
 	strengthWant  = flag.Float64("strength.want", 0.9, "the share of games the engine must win")
+	strengthLog   = flag.Bool("strength.log", false, "log every decision of the engine")
 )
 
 // uct is the plain UCT player the issue measures against: random playouts
@@ -157,6 +158,9 @@ func TestStrength(t *testing.T) {
 					t.Fatal(err)
 				}
 				m = d.Move
+				if *strengthLog {
+					t.Logf("%d. %s %s", g.Turns()+1, c, d)
+				}
 			} else {
 				m = u.choose(context.Background(), g, *strengthTime)
 			}
