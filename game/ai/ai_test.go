@@ -78,11 +78,11 @@ func TestLegalMoves(t *testing.T) {
 				continue
 			}
 			t.Run(fmt.Sprintf("%s/%d", size, vi), func(t *testing.T) {
-				playouts := 60
+				playouts, positions := 60, 4
 				if size.Cols*size.Rows > 2000 {
-					playouts = 8
+					playouts, positions = 8, 2
 				}
-				for k := 0; k < 4; k++ {
+				for k := 0; k < positions; k++ {
 					turns := []int{0, 1, 2, 7, 25, 60}[r.IntN(6)]
 					if k == 0 {
 						turns = r.IntN(3)
