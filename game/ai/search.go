@@ -30,10 +30,13 @@ const (
 	explore  = 0.12 // UCT exploration constant
 )
 
-// The leaf evaluation: evalWeight of it comes from the distances, the rest
-// from a random playout.
+// The leaf evaluation: evalWeight of it comes from the two-distances, the
+// rest from a random playout. Half and half won games against plain UCT
+// sooner than either alone (4 of 4 each at 0.3 s a move, in 66 turns on
+// average against 83 for playouts alone), and the evaluation alone lost one
+// of its first two games at 1 s.
 var (
-	evalWeight    float32 = 1
+	evalWeight    float32 = 0.5
 	tempo                 = 0.5 // the move is worth half a peg
 	distanceSlope         = 0.5
 	useTwo                = true
@@ -226,8 +229,8 @@ func (e *engine) simulate() {
 }
 
 // leaf estimates the probability that Red wins from the position b with c
-// to move: from the distances both sides still have to go, from a random
-// playout, or from both.
+// to move: from the two-distances both sides still have to go and from a
+// random playout.
 func (e *engine) leaf(b *game.Board, c game.Color) float32 {
 	var p float32
 	if evalWeight > 0 {
