@@ -32,11 +32,10 @@ type uct struct {
 }
 
 type uctNode struct {
-	move          game.Hole
-	visits, wins  float64
-	children      []int32
-	untried       []game.Hole
-	expandedCheck bool
+	move         game.Hole
+	visits, wins float64
+	children     []int32
+	untried      []game.Hole
 }
 
 func (u *uct) choose(ctx context.Context, g *game.Game, budget time.Duration) game.Move {
