@@ -59,19 +59,20 @@ type Fake struct {
 	pub  ed25519.PublicKey
 
 	watched
-	seq          int
-	nextID       uint64
-	calls        []Call
-	violations   []string
-	faults       []*faultState
-	interactions map[string]*interactionState // by id
-	byToken      map[string]*interactionState
-	messages     map[string]*Message
-	threads      []Thread
-	commands     map[string][]*discordgo.ApplicationCommand // by guild id, "" global
-	endpoint     string
-	mux          *http.ServeMux
-	client       *http.Client // delivers interactions to the bot's endpoint
+	seq            int
+	nextID         uint64
+	calls          []Call
+	violations     []string
+	faults         []*faultState
+	interactions   map[string]*interactionState // by id
+	byToken        map[string]*interactionState
+	messages       map[string]*Message
+	threads        []Thread
+	commands       map[string][]*discordgo.ApplicationCommand // by guild id, "" global
+	endpoint       string
+	expectFinished bool // WaitResult waits for Finished too
+	mux            *http.ServeMux
+	client         *http.Client // delivers interactions to the bot's endpoint
 
 	gw gateway
 }

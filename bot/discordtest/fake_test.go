@@ -11,10 +11,12 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"net/textproto"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -541,5 +543,77 @@ func TestGet(t *testing.T) {
 	}
 	if _, _, err := Get(ctxT(t), "http://127.0.0.1:0/"); err == nil {
 		t.Error("no error from a port nobody listens on")
+	}
+}
+
+// TestWaitGet polls until the answer is the one waited for, and when it
+// never comes returns the last answer seen with the context's error.
+func TestWaitGet(t *testing.T) {
+	var mu sync.Mutex
+	hits := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		hits++
+		if hits < 4 {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			fmt.Fprintf(w, "not yet %d", hits)
+			return
+		}
+		fmt.Fprint(w, "ready")
+	}))
+	t.Cleanup(srv.Close)
+	code, body, err := WaitGet(ctxT(t), srv.URL, func(code int, body string) bool { return code == 200 })
+	if err != nil || code != 200 || body != "ready" {
+		t.Fatalf("WaitGet = %d %q %v", code, body, err)
+	}
+	short, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	code, body, err = WaitGet(short, srv.URL, func(int, string) bool { return false })
+	if !errors.Is(err, context.DeadlineExceeded) || code != 200 || body != "ready" {
+		t.Fatalf("WaitGet of what never comes = %d %q %v, want the last answer and the deadline", code, body, err)
+	}
+	short2, cancel2 := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel2()
+	if _, _, err := WaitGet(short2, "http://127.0.0.1:0/", func(int, string) bool { return true }); err == nil {
+		t.Error("no error from a port nobody listens on")
+	}
+}
+
+// TestExpectFinished: once the test expects it, an answered interaction
+// counts as answered only when the bot has also said it finished it.
+func TestExpectFinished(t *testing.T) {
+	f := New(t, Options{})
+	f.ExpectFinished()
+	i := f.Command(f.NewUser("u"), "ping")
+	if s, _ := callJSON(t, f, "POST", "/api/v9/interactions/"+i.ID+"/"+i.Token+"/callback", map[string]any{"type": 4, "data": map[string]any{"content": "pong"}}, false); s != 204 {
+		t.Fatal(s)
+	}
+	short, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if r, err := f.WaitResult(short, i.ID); err == nil || !strings.Contains(err.Error(), "never said it finished") || r.Message.Content != "pong" {
+		t.Fatalf("before Finished: %+v %v", r.Message, err)
+	}
+	done := make(chan Result, 1)
+	go func() {
+		r, err := f.WaitResult(ctxT(t), i.ID)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- r
+	}()
+	f.Finished("unknown") // ignored
+	f.Finished(i.ID)
+	if r := <-done; r.Message.Content != "pong" {
+		t.Fatalf("after Finished: %+v", r.Message)
+	}
+	if err := f.WaitFinished(ctxT(t), i.ID); err != nil {
+		t.Fatal(err)
+	}
+	other := f.Command(f.NewUser("v"), "ping")
+	short2, cancel2 := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel2()
+	if err := f.WaitFinished(short2, other.ID); err == nil {
+		t.Error("WaitFinished of an interaction never finished returned no error")
 	}
 }
