@@ -142,6 +142,9 @@ func TestReplyPastTheDeadlineIsPostedInTheChannel(t *testing.T) {
 	if err := fake.Deliver(waitCtx(t), i); err != nil {
 		t.Fatal(err)
 	}
+	if err := fake.WaitFinished(waitCtx(t), i.ID); err != nil {
+		t.Fatal(err)
+	}
 	r.flush()
 	if fake.Answered(i.ID) {
 		t.Fatal("the refused reply counts as an answer")
