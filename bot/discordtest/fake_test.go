@@ -617,3 +617,106 @@ func TestExpectFinished(t *testing.T) {
 		t.Error("WaitFinished of an interaction never finished returned no error")
 	}
 }
+
+// TestFakeGatewayResume speaks the gateway protocol by hand: a session is
+// identified, its connection dropped, an interaction dispatched meanwhile
+// is replayed on RESUME before RESUMED; a RESUME of another session, or
+// after InvalidateSession, gets op 9; while refused, connections get 503.
+func TestFakeGatewayResume(t *testing.T) {
+	f := New(t, Options{})
+	url := "ws" + strings.TrimPrefix(f.URL(), "http") + gatewayPath
+	dial := func() *websocket.Conn {
+		t.Helper()
+		ws, _, err := websocket.DefaultDialer.Dial(url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ws.Close() })
+		var hello frame
+		if err := ws.ReadJSON(&hello); err != nil || hello.Op != 10 {
+			t.Fatalf("HELLO %+v %v", hello, err)
+		}
+		return ws
+	}
+	read := func(ws *websocket.Conn) frame {
+		t.Helper()
+		var fr frame
+		if err := ws.ReadJSON(&fr); err != nil {
+			t.Fatal(err)
+		}
+		return fr
+	}
+	resume := func(ws *websocket.Conn, session string, seq int64) {
+		ws.WriteJSON(map[string]any{"op": 6, "d": map[string]any{"token": "Bot " + f.Token(), "session_id": session, "seq": seq}})
+	}
+
+	ws := dial()
+	ws.WriteJSON(map[string]any{"op": 2, "d": map[string]any{"token": "Bot " + f.Token(), "intents": discordgo.IntentsGuilds}})
+	ready := read(ws)
+	var r struct {
+		SessionID string `json:"session_id"`
+	}
+	if json.Unmarshal(ready.Data, &r); ready.Type != "READY" || r.SessionID == "" {
+		t.Fatalf("READY %+v", ready)
+	}
+	if err := f.DropGateway(4000); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := ws.ReadMessage(); err == nil {
+		t.Fatal("the connection is still open after DropGateway")
+	}
+	if err := f.DropGateway(4000); err == nil {
+		t.Error("DropGateway with no session ready did not fail")
+	}
+	i := f.Command(f.NewUser("u"), "ping")
+	sent := make(chan error, 1)
+	go func() { sent <- f.Dispatch(ctxT(t), i) }() // waits for a session
+
+	f.RefuseGateway(true)
+	if _, resp, err := websocket.DefaultDialer.Dial(url, nil); err == nil || resp == nil || resp.StatusCode != 503 {
+		t.Fatalf("a refused connection: %v %v", resp, err)
+	}
+	f.RefuseGateway(false)
+
+	ws = dial()
+	resume(ws, "another-session", ready.Seq)
+	if fr := read(ws); fr.Op != 9 {
+		t.Fatalf("RESUME of another session answered %+v, want op 9", fr)
+	}
+	ws = dial()
+	resume(ws, r.SessionID, ready.Seq)
+	if fr := read(ws); fr.Type != "RESUMED" {
+		t.Fatalf("RESUME answered %+v", fr)
+	}
+	if err := <-sent; err != nil {
+		t.Fatal(err)
+	}
+	create := read(ws)
+	if create.Type != "INTERACTION_CREATE" || !strings.Contains(string(create.Data), i.ID) {
+		t.Fatalf("after RESUMED: %+v", create)
+	}
+	// Dropped again before the client read anything more: the RESUME
+	// replays what it missed, then RESUMED.
+	if err := f.DropGateway(0); err != nil {
+		t.Fatal(err)
+	}
+	ws = dial()
+	resume(ws, r.SessionID, ready.Seq)
+	if fr := read(ws); fr.Type != "INTERACTION_CREATE" || fr.Seq != create.Seq {
+		t.Fatalf("RESUME from before the interaction replayed %+v", fr)
+	}
+	if fr := read(ws); fr.Type != "RESUMED" {
+		t.Fatalf("after the replay: %+v", fr)
+	}
+	f.InvalidateSession()
+	f.DropGateway(0)
+	ws = dial()
+	resume(ws, r.SessionID, create.Seq)
+	if fr := read(ws); fr.Op != 9 {
+		t.Fatalf("RESUME after InvalidateSession answered %+v, want op 9", fr)
+	}
+	st := f.GatewayStats()
+	if st.Identifies != 1 || st.Resumes != 2 || st.Invalidated != 2 || st.Refused != 1 || st.Drops != 3 || st.Connections != 5 {
+		t.Errorf("stats %+v", st)
+	}
+}
