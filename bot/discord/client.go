@@ -92,6 +92,7 @@ func NewClient(o ClientOptions) (*Client, error) {
 	s.Client = &http.Client{Transport: t}
 	s.ShouldRetryOnRateLimit = false
 	s.MaxRestRetries = 0
+	s.LogLevel = discordgo.LogWarning // through LogLibrary, when set
 	s.Identify.Intents = discordgo.IntentsGuilds
 	return &Client{s: s, t: t, log: log}, nil
 }
