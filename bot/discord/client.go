@@ -335,3 +335,29 @@ func (c *Client) RegisterCommands(ctx context.Context, appID string, guild Guild
 	got, err := c.s.ApplicationCommandBulkOverwrite(appID, string(guild), cmds, discordgo.WithContext(ctx))
 	return got, wrap(err)
 }
+
+// ClearCommands removes every command of the application in one server
+// (guild set) or the global ones (guild empty), in one bulk overwrite with
+// an empty list, and returns the commands it removed (none: nothing was
+// sent). It is how stale registrations go, say the server commands left
+// by DISCORD_GUILD_ID once the bot registers globally. A token Discord
+// refuses is a *TokenError.
+func (c *Client) ClearCommands(ctx context.Context, appID string, guild GuildID) ([]*discordgo.ApplicationCommand, error) {
+	if !isSnowflake(appID) {
+		return nil, fmt.Errorf("%w: application id %q is not a snowflake", ErrConfig, appID)
+	}
+	if guild != "" && !isSnowflake(string(guild)) {
+		return nil, fmt.Errorf("%w: %q is not a server id (digits only): in Discord, turn on Developer Mode (Settings → Advanced), right-click the server, \"Copy Server ID\"", ErrConfig, guild)
+	}
+	old, err := c.s.ApplicationCommands(appID, string(guild), discordgo.WithContext(ctx))
+	if err != nil {
+		return nil, tokenRefused(wrap(err))
+	}
+	if len(old) == 0 {
+		return nil, nil
+	}
+	if _, err := c.s.ApplicationCommandBulkOverwrite(appID, string(guild), []*discordgo.ApplicationCommand{}, discordgo.WithContext(ctx)); err != nil {
+		return nil, tokenRefused(wrap(err))
+	}
+	return old, nil
+}

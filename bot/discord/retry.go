@@ -120,7 +120,7 @@ func permanent(err error) error {
 	if errors.As(err, &ae) {
 		switch {
 		case ae.Status == http.StatusUnauthorized:
-			return &TokenError{Err: err}
+			return tokenRefused(err)
 		case ae.Status == http.StatusTooManyRequests, ae.Status >= 500:
 			return nil
 		case ae.Status >= 400:
@@ -132,4 +132,15 @@ func permanent(err error) error {
 		return err
 	}
 	return nil
+}
+
+// tokenRefused makes an HTTP 401 from Discord a *TokenError, which says
+// what to do; other errors are returned as they are.
+func tokenRefused(err error) error {
+	var ae *APIError
+	var te *TokenError
+	if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized && !errors.As(err, &te) {
+		return &TokenError{Err: err}
+	}
+	return err
 }

@@ -3,6 +3,7 @@
 //	twixtbot [flags]                 run the bot (gateway, or HTTP interactions)
 //	twixtbot console [-db F] [-out D] play offline in the terminal, no Discord needed
 //	twixtbot backup [-db F] OUT       copy the database, live or offline
+//	twixtbot commands clear [--guild ID]  remove stale slash command registrations
 //
 // Configuration comes from the environment (DISCORD_TOKEN, DISCORD_APP_ID,
 // DISCORD_GUILD_ID, TWIXTBOT_DB, TWIXTBOT_HTTP_ADDR, DISCORD_PUBLIC_KEY,
@@ -41,6 +42,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return runConsole(ctx, args[1:], stdin, stdout, stderr, getenv)
 		case "backup":
 			return runBackup(ctx, args[1:], stdout, stderr, getenv)
+		case "commands":
+			return runCommands(ctx, args[1:], stdout, stderr, getenv)
 		case "serve":
 			args = args[1:]
 		case "help", "-h", "-help", "--help":
@@ -54,7 +57,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 const usage = `usage:
   twixtbot [flags]                   run the bot (see -h for the flags and their environment variables)
   twixtbot console [-db F] [-out D]  play offline in the terminal
-  twixtbot backup [-db F] OUT        copy the database to OUT (works while the bot runs)`
+  twixtbot backup [-db F] OUT        copy the database to OUT (works while the bot runs)
+  twixtbot commands clear [--guild ID] remove the slash commands registered in a server, or globally`
 
 // clockEvery is how often the bot sweeps for reminders and timeouts.
 const clockEvery = 15 * time.Second
