@@ -133,6 +133,34 @@ func (g *gatewayApp) waitHealth(t *testing.T, code int, want string) {
 	}
 }
 
+// drop drops the gateway connection and waits until /healthz says so.
+func (g *gatewayApp) drop(t *testing.T, code int) {
+	t.Helper()
+	if err := g.fake.DropGateway(code); err != nil {
+		t.Fatal(err)
+	}
+	g.waitHealth(t, 503, "the connection dropped")
+}
+
+// reconnect lets the bot's backoff after a drop pass: the connection
+// dropped right after it opened (the test's clock stands still), so the
+// bot waits before reconnecting.
+func (g *gatewayApp) reconnect(t *testing.T) {
+	t.Helper()
+	if err := g.clock.WaitTimers(waitCtx(t), 1); err != nil {
+		t.Fatal(err)
+	}
+	g.clock.Advance(time.Second)
+}
+
+// stop stops the bot, which must return no error.
+func (g *gatewayApp) stop(t *testing.T) {
+	t.Helper()
+	if err := g.run(); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+}
+
 func (g *gatewayApp) ping(t *testing.T) {
 	t.Helper()
 	if res := g.fake.Exchange(g.fake.Command(g.alice, "ping")); res.Message.Content != "pong" {
@@ -171,9 +199,7 @@ func TestGatewayRetriedAtStart(t *testing.T) {
 	if n := strings.Count(g.logs.String(), "cannot open the gateway; retrying"); n < 3 {
 		t.Errorf("%d failures logged, want each of the 3 at least:\n%s", n, g.logs)
 	}
-	if err := g.run(); err != nil {
-		t.Fatalf("Run: %v", err)
-	}
+	g.stop(t)
 }
 
 // TestGatewayDropAndResume: the connection drops under the bot. /healthz
@@ -187,20 +213,12 @@ func TestGatewayDropAndResume(t *testing.T) {
 	g.waitHealth(t, 200, "ok")
 	g.ping(t)
 
-	if err := fake.DropGateway(4000); err != nil {
-		t.Fatal(err)
-	}
-	g.waitHealth(t, 503, "the connection dropped")
+	g.drop(t, 4000)
 	// Sent while the connection is down: it waits for the session.
 	late := fake.Command(g.alice, "ping")
 	sent := make(chan error, 1)
 	go func() { sent <- fake.Deliver(context.Background(), late) }()
-	// It dropped right after it opened (the test's clock stands still): the
-	// bot waits a backoff before reconnecting.
-	if err := g.clock.WaitTimers(waitCtx(t), 1); err != nil {
-		t.Fatal(err)
-	}
-	g.clock.Advance(time.Second)
+	g.reconnect(t)
 	st, err := fake.WaitGatewayStats(waitCtx(t), func(s discordtest.GatewayStats) bool { return s.Resumes == 1 })
 	if err != nil {
 		t.Fatal(err)
@@ -222,9 +240,7 @@ func TestGatewayDropAndResume(t *testing.T) {
 			t.Errorf("the log lacks %s:\n%s", want, logs)
 		}
 	}
-	if err := g.run(); err != nil {
-		t.Fatalf("Run: %v", err)
-	}
+	g.stop(t)
 }
 
 // TestGatewaySessionNotResumable: Discord refuses the RESUME (op 9,
@@ -235,14 +251,8 @@ func TestGatewaySessionNotResumable(t *testing.T) {
 	g.start(t)
 	g.waitHealth(t, 200, "ok")
 	fake.InvalidateSession()
-	if err := fake.DropGateway(0); err != nil {
-		t.Fatal(err)
-	}
-	g.waitHealth(t, 503, "the connection dropped")
-	if err := g.clock.WaitTimers(waitCtx(t), 1); err != nil {
-		t.Fatal(err)
-	}
-	g.clock.Advance(time.Second)
+	g.drop(t, 0)
+	g.reconnect(t)
 	st, err := fake.WaitGatewayStats(waitCtx(t), func(s discordtest.GatewayStats) bool { return s.Identifies == 2 })
 	if err != nil {
 		t.Fatal(err)
@@ -252,9 +262,7 @@ func TestGatewaySessionNotResumable(t *testing.T) {
 	}
 	g.waitHealth(t, 200, "ok")
 	g.ping(t)
-	if err := g.run(); err != nil {
-		t.Fatalf("Run: %v", err)
-	}
+	g.stop(t)
 }
 
 // TestGatewayBadTokenStops: Discord closes the gateway with 4004 (bad
@@ -319,9 +327,7 @@ func TestRegistrationRetried(t *testing.T) {
 		t.Fatalf("%d commands registered, want 2", n)
 	}
 	g.ping(t)
-	if err := g.run(); err != nil {
-		t.Fatalf("Run: %v", err)
-	}
+	g.stop(t)
 }
 
 func TestBackoffWait(t *testing.T) {

@@ -164,17 +164,11 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 			g.identifies = append(g.identifies, Identify{Token: id.Token, Intents: id.Intents})
 			g.mu.Unlock()
 			if id.Token != "Bot "+f.o.Token {
-				f.mu.Lock()
-				f.violate(nil, "gateway IDENTIFY with a wrong token: want \"Bot <token>\"")
-				f.mu.Unlock()
-				closeWith(c, 4004, "Authentication failed.")
+				f.refuseSession(c, 4004, "Authentication failed.", "gateway IDENTIFY with a wrong token: want \"Bot <token>\"")
 				return
 			}
 			if id.Intents&privilegedIntents != 0 && !f.o.AllowPrivilegedIntents {
-				f.mu.Lock()
-				f.violate(nil, "gateway IDENTIFY asks for privileged intents %d", id.Intents&privilegedIntents)
-				f.mu.Unlock()
-				closeWith(c, 4014, "Disallowed intent(s).")
+				f.refuseSession(c, 4014, "Disallowed intent(s).", "gateway IDENTIFY asks for privileged intents %d", id.Intents&privilegedIntents)
 				return
 			}
 			g.mu.Lock()
@@ -201,10 +195,7 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 			}
 			_ = json.Unmarshal(fr.Data, &res)
 			if res.Token != "Bot "+f.o.Token {
-				f.mu.Lock()
-				f.violate(nil, "gateway RESUME with a wrong token: want \"Bot <token>\"")
-				f.mu.Unlock()
-				closeWith(c, 4004, "Authentication failed.")
+				f.refuseSession(c, 4004, "Authentication failed.", "gateway RESUME with a wrong token: want \"Bot <token>\"")
 				return
 			}
 			g.mu.Lock()
@@ -253,6 +244,15 @@ func (f *Fake) gatewayReady(c *gatewayConn) {
 	f.mu.Lock()
 	f.broadcast()
 	f.mu.Unlock()
+}
+
+// refuseSession records the broken rule and closes the connection with
+// Discord's close code.
+func (f *Fake) refuseSession(c *gatewayConn, code int, text, format string, args ...any) {
+	f.mu.Lock()
+	f.violate(nil, format, args...)
+	f.mu.Unlock()
+	closeWith(c, code, text)
 }
 
 func closeWith(c *gatewayConn, code int, text string) {
