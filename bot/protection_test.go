@@ -26,7 +26,10 @@ import (
 func TestFloodingUserIsSlowedDown(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
 	clock := discordtest.NewClock(time.Now())
-	r := startBot(t, fake, runOpts{limiter: discord.NewUserLimiter(1, 8, clock)})
+	// The dispatcher's clock too: a throttled action gets no answer at all,
+	// not even a deferral, however busy the machine (the test moves the
+	// clock only between actions).
+	r := startBot(t, fake, runOpts{limiter: discord.NewUserLimiter(1, 8, clock), dispatch: discord.DispatcherOptions{Clock: clock}})
 	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
 	r.begin(alice, bob, "g1") // alice's first action; bob's first
 	for k := 2; k <= 8; k++ {
