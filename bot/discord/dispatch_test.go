@@ -298,6 +298,9 @@ func TestCallbackRetriedWithinTheDeadline(t *testing.T) {
 	if n := len(h.fake.CallsTo("POST", discordtest.RouteCallback)); n != 3 {
 		t.Errorf("%d callback attempts, want 3 (429, 502, ok)", n)
 	}
+	if w := h.sleeps.List(); len(w) < 2 || w[0] != 100*time.Millisecond {
+		t.Errorf("the client waited %v, want Discord's retry_after (100ms), then a backoff", w)
+	}
 	if !strings.Contains(h.logs.String(), `"outcome":"ok"`) {
 		t.Errorf("not logged as ok:\n%s", h.logs.String())
 	}
@@ -305,19 +308,13 @@ func TestCallbackRetriedWithinTheDeadline(t *testing.T) {
 
 func TestCallbackGivenUpWhenRetryWouldMissTheDeadline(t *testing.T) {
 	h := newHarness(t, toyRouter(t, nil), nil)
-	// The client's waits are recorded, not slept: no timing is asserted.
-	sleeps := &discordtest.Sleeps{}
-	c, err := NewClient(ClientOptions{Token: h.fake.Token(), APIBase: h.fake.URL(), Logger: testLogger(h.logs), Sleep: sleeps.Sleep})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := NewDispatcher(DispatcherOptions{Router: toyRouter(t, nil), Responder: c, Logger: testLogger(h.logs), DeferAfter: -1})
 	h.fake.Inject(discordtest.Fault{Path: "/callback", Status: 429, RetryAfter: 5 * time.Second})
 	i := h.fake.Command(h.alice, "ping")
-	if err := d.Dispatch(context.Background(), i); err != nil {
+	if err := h.disp.Dispatch(context.Background(), i); err != nil {
 		t.Fatal(err)
 	}
-	if w := sleeps.List(); len(w) > 0 {
+	// The client's waits are recorded, not slept: no timing is asserted.
+	if w := h.sleeps.List(); len(w) > 0 {
 		t.Errorf("the client waited %v instead of giving up", w)
 	}
 	if n := len(h.fake.CallsTo("POST", discordtest.RouteCallback)); n != 1 {

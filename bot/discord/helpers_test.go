@@ -158,14 +158,16 @@ type harness struct {
 	disp    *Dispatcher
 	logs    *syncBuffer
 	metrics *Metrics
+	sleeps  *discordtest.Sleeps // the client's waits
 	alice   discordtest.User
 	bob     discordtest.User
 }
 
 func newHarness(t testing.TB, r *Router, tune func(*DispatcherOptions)) *harness {
 	t.Helper()
-	h := &harness{fake: discordtest.New(t, discordtest.Options{}), logs: &syncBuffer{}, metrics: NewMetrics("test")}
-	c, err := NewClient(ClientOptions{Token: h.fake.Token(), APIBase: h.fake.URL(), Logger: testLogger(h.logs), Metrics: h.metrics})
+	h := &harness{fake: discordtest.New(t, discordtest.Options{}), logs: &syncBuffer{}, metrics: NewMetrics("test"), sleeps: &discordtest.Sleeps{}}
+	// The client's retries record their waits instead of sleeping them.
+	c, err := NewClient(ClientOptions{Token: h.fake.Token(), APIBase: h.fake.URL(), Logger: testLogger(h.logs), Metrics: h.metrics, Sleep: h.sleeps.Sleep})
 	if err != nil {
 		t.Fatal(err)
 	}
