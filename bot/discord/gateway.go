@@ -28,10 +28,11 @@ type GatewayOptions struct {
 	Connection *Connection
 }
 
-// Connection is the state of the gateway connection, for /healthz: up
-// once Discord answered READY or RESUMED, down with the reason when the
-// connection dropped or cannot be opened. The zero value is down, "not
-// connected yet". It is safe for concurrent use.
+// Connection is the state of the connection to Discord, for /healthz: up
+// once the gateway answered READY or RESUMED, down with the reason while
+// the commands are being registered, or the gateway connection dropped or
+// cannot be opened. The zero value is down, "the gateway is not connected
+// yet". It is safe for concurrent use.
 type Connection struct {
 	mu     sync.Mutex
 	up     bool
@@ -58,12 +59,12 @@ func (c *Connection) Check(context.Context) error {
 	}
 	reason := c.reason
 	if reason == "" {
-		reason = "not connected yet"
+		reason = "the gateway is not connected yet"
 	}
 	if c.since.IsZero() {
-		return fmt.Errorf("gateway: %s", reason)
+		return errors.New(reason)
 	}
-	return fmt.Errorf("gateway: %s (since %s)", reason, c.since.UTC().Format(time.RFC3339))
+	return fmt.Errorf("%s (since %s)", reason, c.since.UTC().Format(time.RFC3339))
 }
 
 // Up reports whether the connection is up.
@@ -131,7 +132,7 @@ func RunGateway(ctx context.Context, c *Client, d *Dispatcher, o GatewayOptions)
 			if ctx.Err() != nil {
 				return // our own Close at shutdown
 			}
-			conn.set(false, "the connection dropped; reconnecting")
+			conn.set(false, "the gateway connection dropped; reconnecting")
 			select {
 			case dropped <- struct{}{}:
 			default:
@@ -177,7 +178,7 @@ func RunGateway(ctx context.Context, c *Client, d *Dispatcher, o GatewayOptions)
 func keepOpen(ctx context.Context, s *discordgo.Session, conn *Connection, dropped <-chan struct{}, o GatewayOptions) error {
 	r := retrier{what: "open the gateway", backoff: o.Backoff, clock: o.Clock, log: o.Logger,
 		failed: func(err error, attempt int, wait time.Duration) {
-			conn.set(false, fmt.Sprintf("cannot connect (attempt %d, next in %v): %v", attempt, wait.Round(time.Millisecond), redactURLError(wrap(err))))
+			conn.set(false, fmt.Sprintf("cannot open the gateway (attempt %d, next in %v): %v", attempt, wait.Round(time.Millisecond), redactURLError(wrap(err))))
 		}}
 	// A connection that drops soon after it opened counts as a failure:
 	// the next attempt waits, so a flapping gateway is not hammered.

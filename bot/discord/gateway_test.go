@@ -139,7 +139,7 @@ func (g *gatewayApp) drop(t *testing.T, code int) {
 	if err := g.fake.DropGateway(code); err != nil {
 		t.Fatal(err)
 	}
-	g.waitHealth(t, 503, "the connection dropped")
+	g.waitHealth(t, 503, "the gateway connection dropped")
 }
 
 // reconnect lets the bot's backoff after a drop pass: the connection
@@ -184,7 +184,7 @@ func TestGatewayRetriedAtStart(t *testing.T) {
 		if err := g.clock.WaitTimers(waitCtx(t), 1); err != nil {
 			t.Fatalf("no wait after attempt %d: %v", n, err)
 		}
-		g.waitHealth(t, 503, fmt.Sprintf("cannot connect (attempt %d, next in %v)", n, []time.Duration{time.Second, 2 * time.Second, 4 * time.Second}[n-1]))
+		g.waitHealth(t, 503, fmt.Sprintf("cannot open the gateway (attempt %d, next in %v)", n, []time.Duration{time.Second, 2 * time.Second, 4 * time.Second}[n-1]))
 		g.clock.Advance(4 * time.Second)
 	}
 	if len(g.done) > 0 {
