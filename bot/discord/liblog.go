@@ -6,29 +6,26 @@ import (
 	"log/slog"
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/bwmarrin/discordgo"
 )
 
-var (
-	libLogOnce sync.Once
-	libLogger  atomic.Pointer[slog.Logger]
-)
+// libLogger is where discordgo's log lines go; nil: slog.Default().
+var libLogger atomic.Pointer[slog.Logger]
+
+// discordgo's logger is a package variable that its goroutines read
+// unguarded: it is set once, before any session exists.
+func init() { discordgo.Logger = libLog }
 
 // LogLibrary sends discordgo's own log lines (a gateway that cannot be
 // read, a heartbeat not acknowledged) to log, as structured records with
-// "lib"="discordgo" and the discordgo function that wrote them, instead
-// of the standard logger that discordgo uses by default. discordgo's
-// logger is global: the last logger given wins. Sessions made by
-// NewClient log warnings and errors.
+// "lib"="discordgo" and the discordgo function that wrote them; until it
+// is called they go to slog.Default(). discordgo's logger is global: the
+// last logger given wins. Sessions made by NewClient log warnings and
+// errors.
 func LogLibrary(log *slog.Logger) {
-	if log == nil {
-		log = slog.Default()
-	}
 	libLogger.Store(log)
-	libLogOnce.Do(func() { discordgo.Logger = libLog })
 }
 
 // libLog is discordgo.Logger: msgL is discordgo's level, caller the depth
@@ -36,7 +33,7 @@ func LogLibrary(log *slog.Logger) {
 func libLog(msgL, caller int, format string, a ...any) {
 	log := libLogger.Load()
 	if log == nil {
-		return
+		log = slog.Default()
 	}
 	level := slog.LevelDebug
 	switch msgL {
