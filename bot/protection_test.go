@@ -86,7 +86,9 @@ func TestFloodingUserIsSlowedDown(t *testing.T) {
 // answered like any other: the board as a picture, the history as a file.
 // No timing is asserted; the figures are in the load harness's report.
 func TestLargestBoardIsServed(t *testing.T) {
-	fake := discordtest.New(t, discordtest.Options{})
+	// Pictures of 100x100 boards take long under the race detector on a
+	// busy machine (more than 10 s was seen): a generous bound.
+	fake := discordtest.New(t, discordtest.Options{WaitTimeout: 2 * time.Minute})
 	var outcomes []discord.Record
 	r := startBot(t, fake, runOpts{dispatch: discord.DispatcherOptions{Observe: func(rec discord.Record) {
 		outcomes = append(outcomes, rec)

@@ -136,6 +136,11 @@ func (g *gatewayApp) waitHealth(t *testing.T, code int, want string) {
 // drop drops the gateway connection and waits until /healthz says so.
 func (g *gatewayApp) drop(t *testing.T, code int) {
 	t.Helper()
+	// The fake counts the session ready only after READY has gone out,
+	// which the bot may have read already.
+	if err := g.fake.WaitGateway(waitCtx(t)); err != nil {
+		t.Fatal(err)
+	}
 	if err := g.fake.DropGateway(code); err != nil {
 		t.Fatal(err)
 	}

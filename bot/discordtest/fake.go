@@ -37,7 +37,9 @@ type Options struct {
 	// an application that has not enabled them.
 	AllowPrivilegedIntents bool
 	// WaitTimeout bounds Await and the other waits that fail the test
-	// (default 10 s).
+	// (default 30 s: the waits end when their condition holds, so a
+	// generous bound costs nothing but on failure, and a busy machine
+	// running the race detector needs it).
 	WaitTimeout time.Duration
 
 	// For load tests, which would otherwise keep every byte they send:
@@ -101,7 +103,7 @@ func New(t TB, o Options) *Fake {
 		o.CallbackDeadline = 3 * time.Second
 	}
 	if o.WaitTimeout <= 0 {
-		o.WaitTimeout = 10 * time.Second
+		o.WaitTimeout = 30 * time.Second
 	}
 	pub, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {

@@ -659,6 +659,11 @@ func TestFakeGatewayResume(t *testing.T) {
 	if json.Unmarshal(ready.Data, &r); ready.Type != "READY" || r.SessionID == "" {
 		t.Fatalf("READY %+v", ready)
 	}
+	// The session is ready once READY has gone out: wait for that before
+	// each drop.
+	if err := f.WaitGateway(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
 	if err := f.DropGateway(4000); err != nil {
 		t.Fatal(err)
 	}
@@ -708,8 +713,13 @@ func TestFakeGatewayResume(t *testing.T) {
 	if fr := read(ws); fr.Type != "RESUMED" {
 		t.Fatalf("after the replay: %+v", fr)
 	}
+	if err := f.WaitGateway(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
 	f.InvalidateSession()
-	f.DropGateway(0)
+	if err := f.DropGateway(0); err != nil {
+		t.Fatal(err)
+	}
 	ws = dial()
 	resume(ws, r.SessionID, create.Seq)
 	if fr := read(ws); fr.Op != 9 {

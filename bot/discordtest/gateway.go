@@ -369,7 +369,9 @@ func (f *Fake) WaitGatewayStats(ctx context.Context, cond func(GatewayStats) boo
 // failure or Discord restarting a gateway node would: with the close code
 // (4000, say, which allows a RESUME), or with none if code is 0 (the
 // connection just ends). The session stays resumable; interactions wait
-// until a session is ready again. It fails if no session is ready.
+// until a session is ready again. It fails if no session is ready: a
+// session is ready only once READY (or RESUMED) has gone out, which the
+// client may have read already, so wait with WaitGateway first.
 func (f *Fake) DropGateway(code int) error {
 	g := &f.gw
 	g.mu.Lock()
