@@ -4,6 +4,7 @@
 //	twixtbot console [-db F] [-out D]     play offline in the terminal, no Discord needed
 //	twixtbot backup [-db F] OUT           copy the database, live or offline
 //	twixtbot forget-user [-db F] USERID   delete a player's data, live or offline
+//	twixtbot commands clear [--guild ID]  remove stale slash command registrations
 //	twixtbot version                      print the version (also --version)
 //	twixtbot help                         list the commands and flags (also -h)
 //
