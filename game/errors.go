@@ -31,6 +31,9 @@ var (
 	ErrLinkCrosses   = errors.New("link crosses another link")
 	ErrNoSuchLink    = errors.New("no such link")
 	ErrRemovalInPP   = errors.New("links cannot be removed in TwixT PP")
+	// ErrLinkNotNewPeg is no longer returned: in TwixT PP, as in
+	// standard, a move may make any legal link among the player's own
+	// pegs (seed 003). It is kept so that code which names it compiles.
 	ErrLinkNotNewPeg = errors.New("in TwixT PP a move links only the peg it places")
 
 	// Turns and the state of the game.

@@ -324,10 +324,12 @@ func (b *Board) apply(m Move, c Color) error {
 		b.autolink(i, c)
 		return nil
 	}
+	// In every ruleset the '+' list may name any legal link among the
+	// player's own pegs, not only links to the new peg: seed 003 lets a
+	// player "create any number of new links between pegs of their
+	// color", and TwixT PP differs from standard only in that own links
+	// may cross and none is removed.
 	for _, l := range m.LinkList() {
-		if b.rules == PP && !l.Has(m.Hole) {
-			return &LinkError{Link: l, Color: c, Err: ErrLinkNotNewPeg}
-		}
 		if err := b.AddLink(l, c); err != nil {
 			return err
 		}

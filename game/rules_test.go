@@ -37,7 +37,8 @@ func TestIllegalMoves(t *testing.T) {
 		{"remove a link that is not there", std, []string{"e5", "f10"}, 0, "g12-e5/f7", ErrNoSuchLink, "no red link E5-F7"},
 		{"remove the opponent's link", std, []string{"e5", "f10", "e8", "g11"}, 0, "m12-f10/g12", ErrNoSuchLink, "no red link"},
 		{"remove in PP", pp, []string{"e5", "f10", "f7", "k10"}, 0, "m12-e5/f7", ErrRemovalInPP, "cannot be removed in TwixT PP"},
-		{"PP link must touch the new peg", pp, []string{"e5", "f10", "f7+", "k10"}, 0, "m12+e5/f7", ErrLinkNotNewPeg, "only link the peg it places"},
+		{"PP link crossing the opponent's", pp, []string{"e5", "d7", "f7+", "f6"}, 0, "m12+e5/f7", ErrLinkCrosses, "cross the black link D7-F6"},
+		{"PP link list naming a missing peg", pp, []string{"e5", "f10"}, 0, "m12+e5/f7", ErrNotOwnPeg, "F7 is not a red peg"},
 		{"stale move number", std, []string{"e5", "f10"}, 0, "g12#2", ErrStaleMove, "#2 was already played"},
 		{"move number from the future", std, []string{"e5"}, 0, "f10#5", ErrStaleMove, "not the next one"},
 		{"swap without the pie rule", std, []string{"e5"}, 0, "swap", ErrSwapNotNow, "without the pie rule"},
@@ -132,6 +133,43 @@ func TestCrossingRules(t *testing.T) {
 			t.Errorf("a peg in the middle of eight made %d links, want 8", got)
 		}
 	})
+}
+
+// TestPPLinkLists: in TwixT PP a '+' list may name any legal link among
+// the player's own pegs (seed 003, "create any number of new links between
+// pegs of their color"), so a link skipped earlier can be made later, by
+// itself or beside links to the new peg.
+func TestPPLinkLists(t *testing.T) {
+	g, _ := New(Settings{Ruleset: PP})
+	play(t, g, "e5", "t20", "f7+", "t18")
+	if len(g.Links(Red)) != 0 {
+		t.Fatal("a bare + made links")
+	}
+	o, err := g.PlayString("k12+e5/f7")
+	if err != nil {
+		t.Fatalf("adding a skipped link in PP: %v", err)
+	}
+	if linkSet(o.Added) != "e5-f7" {
+		t.Errorf("added %v, want e5-f7", o.Added)
+	}
+	play(t, g, "t16")
+	// d5-f6 crosses the own e5-f7: allowed in PP, with a link to the
+	// new peg d5 and a skipped one between older pegs in the same list.
+	play(t, g, "f6+")
+	play(t, g, "t14")
+	if _, err := g.PlayString("d5+d5/f6,f7/h8"); err == nil {
+		t.Fatal("f7-h8 names an empty hole but was accepted")
+	}
+	o, err = g.PlayString("d5+d5/f6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := linkSet(g.Links(Red)), normLinks(t, "d5-f6 e5-f7"); got != want {
+		t.Errorf("red links %s, want %s (own links cross in PP)", got, want)
+	}
+	if linkSet(o.Added) != "d5-f6" {
+		t.Errorf("added %v", o.Added)
+	}
 }
 
 func TestCleanupRule(t *testing.T) {
