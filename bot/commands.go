@@ -91,8 +91,8 @@ func handicapOpt() *discordgo.ApplicationCommandOption {
 }
 
 func rulesetOpt() *discordgo.ApplicationCommandOption {
-	return strOpt(optRuleset, "Rules: standard (links never cross, own links removable) or pp (own links may cross)", false, false,
-		"standard", "standard", "TwixT PP", "pp")
+	return strOpt(optRuleset, "Rules: standard (own links removable), pp (own links may cross), 3m (own pegs removable too)", false, false,
+		"standard", "standard", "TwixT PP", "pp", "3M (remove own pegs)", "3m")
 }
 
 // Commands returns the application commands twixtbot registers: /twixt

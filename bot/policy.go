@@ -222,11 +222,11 @@ var Settings = []Setting{
 			return
 		},
 		get: func(p Policy) string { return strconv.Itoa(p.MaxSize) }},
-	{Name: "ruleset", Description: "default ruleset", examples: []string{"standard", "pp"},
+	{Name: "ruleset", Description: "default ruleset", examples: []string{"standard", "pp", "3m"},
 		set: func(p *Policy, v string) error {
 			r, err := game.ParseRuleset(v)
 			if err != nil || strings.TrimSpace(v) == "" {
-				return badValue("%q is not a ruleset (standard or pp)", v)
+				return badValue("%q is not a ruleset (standard, pp or 3m)", v)
 			}
 			p.Ruleset = r
 			return nil

@@ -24,6 +24,10 @@ var (
 	ErrOpponentBorder = errors.New("in the opponent's border row")
 	ErrOccupied       = errors.New("hole occupied")
 
+	// Removing pegs (the 3M rules).
+	ErrPegRemoval = errors.New("pegs can be removed only under the 3M rules")
+	ErrNoOwnPeg   = errors.New("no own peg to remove")
+
 	// Links.
 	ErrNotKnightMove = errors.New("link is not a knight's move")
 	ErrNotOwnPeg     = errors.New("link end is not the player's peg")
@@ -82,8 +86,8 @@ type HoleError struct {
 	Hole  Hole
 	Size  Size
 	Color Color // the side that tried
-	Err   error // ErrOffBoard, ErrCorner, ErrOpponentBorder or ErrOccupied
-	Owner Color // with ErrOccupied: whose peg stands there
+	Err   error // ErrOffBoard, ErrCorner, ErrOpponentBorder, ErrOccupied, ErrPegRemoval or ErrNoOwnPeg
+	Owner Color // with ErrOccupied and ErrNoOwnPeg: whose peg stands there
 }
 
 func (e *HoleError) Error() string {
@@ -100,6 +104,13 @@ func (e *HoleError) Error() string {
 		return fmt.Sprintf("%s is in Red's border row (rows 1 and %d belong to Red); Black may not peg there", h, e.Size.Rows)
 	case ErrOccupied:
 		return fmt.Sprintf("%s already holds a %s peg", h, e.Owner)
+	case ErrPegRemoval:
+		return fmt.Sprintf("cannot remove the peg in %s: only the 3M rules let a player take pegs off the board (this game's rules allow removing links only, with '-')", h)
+	case ErrNoOwnPeg:
+		if e.Owner == NoColor {
+			return fmt.Sprintf("there is no peg in %s to remove", h)
+		}
+		return fmt.Sprintf("cannot remove the peg in %s: it is %s, and a player may remove only own pegs", h, e.Owner)
 	}
 	return h + ": " + e.Err.Error()
 }

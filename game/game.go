@@ -39,8 +39,9 @@ type Outcome struct {
 	Move    Move
 	Number  int // the turn's number (turns count placements and swaps); 0 if not a turn
 	Seat    Seat
-	Color   Color // the colour that acted
-	Hole    Hole  // the peg placed, or for a mirror swap the peg's new hole
+	Color   Color  // the colour that acted
+	Hole    Hole   // the peg placed, or for a mirror swap the peg's new hole
+	Freed   []Hole // the own pegs taken up first (3M), whose links are in Removed
 	Added   []Link
 	Removed []Link
 	// Skipped is the seat whose turn Privilege took away, or 0.
@@ -136,6 +137,7 @@ func (g *Game) Log() []Move {
 }
 
 func (m Move) clone() Move {
+	m.Removes = slices.Clone(m.Removes)
 	m.Unlinks = cloneChains(m.Unlinks)
 	m.Links = cloneChains(m.Links)
 	return m
@@ -162,6 +164,7 @@ func (g *Game) Last() (Outcome, bool) {
 	o.Move = o.Move.clone()
 	o.Added = slices.Clone(o.Added)
 	o.Removed = slices.Clone(o.Removed)
+	o.Freed = slices.Clone(o.Freed)
 	return o, true
 }
 
@@ -278,10 +281,13 @@ func (g *Game) PlayString(s string) (Outcome, error) {
 func (g *Game) place(s Seat, m Move) (Outcome, error) {
 	c := g.seats[s]
 	b := g.board
-	if err := b.CheckPeg(m.Hole, c); err != nil {
-		return Outcome{}, err
+	if len(m.Removes) == 0 {
+		// (A 3M move may peg a hole it frees; apply checks it then.)
+		if err := b.CheckPeg(m.Hole, c); err != nil {
+			return Outcome{}, err
+		}
 	}
-	if !m.Explicit && len(m.Unlinks) == 0 {
+	if !m.Explicit && len(m.Unlinks) == 0 && len(m.Removes) == 0 {
 		// The common move: a peg with its autolinks cannot fail once the
 		// hole is known to be free, so it goes straight onto the board.
 		b.Place(m.Hole, c)
@@ -295,7 +301,7 @@ func (g *Game) place(s Seat, m Move) (Outcome, error) {
 		g.board, g.spare = t, b
 		b = t
 	}
-	o := Outcome{Move: m, Seat: s, Color: c, Hole: m.Hole, Added: b.Added(), Removed: b.Removed()}
+	o := Outcome{Move: m, Seat: s, Color: c, Hole: m.Hole, Freed: slices.Clone(m.Removes), Added: b.Added(), Removed: b.Removed()}
 	g.endTurn(&o, c)
 	return o, nil
 }
@@ -310,9 +316,17 @@ func (g *Game) scratch() *Board {
 	return g.spare
 }
 
-// apply plays a placement with unlinks and explicit links on b.
+// apply plays a placement with removals, unlinks and explicit links on b.
 func (b *Board) apply(m Move, c Color) error {
 	b.added, b.removed = b.added[:0], b.removed[:0]
+	if len(m.Removes) > 0 {
+		if err := b.removePegs(m.Removes, c); err != nil {
+			return err
+		}
+		if err := b.CheckPeg(m.Hole, c); err != nil {
+			return err
+		}
+	}
 	for _, l := range m.UnlinkList() {
 		if err := b.RemoveLink(l, c); err != nil {
 			return err
@@ -353,7 +367,7 @@ func (g *Game) endTurn(o *Outcome, c Color) {
 	switch next := g.seats[g.toMove]; {
 	case g.board.Connected(c):
 		g.finish(Result{Winner: c, Reason: Connection})
-	case g.board.Free(next) == 0:
+	case g.outOfHoles(next):
 		g.finish(Result{Reason: BoardFull})
 	case !g.set.NoAutoDraw && !g.canConnect(Red) && !g.canConnect(Black):
 		g.finish(Result{Reason: NoPath})
@@ -486,6 +500,9 @@ func (g *Game) conclude(m Move) (Outcome, error) {
 // canConnect is Board.CanConnect, sped up by remembering the path that
 // last showed c can connect.
 func (g *Game) canConnect(c Color) bool {
+	if !g.set.permanent() {
+		return true
+	}
 	w := &g.paths[c]
 	if w.holds(g.board, c) {
 		return true

@@ -41,7 +41,10 @@ type Move struct {
 	Kind MoveKind
 	// Place: the hole to peg, the chains of links to remove first, and the
 	// chains of links to make. A chain a/b/c names the links a-b and b-c.
-	Hole    Hole
+	Hole Hole
+	// Removes are own pegs taken off the board, with their links, before
+	// anything else (the 3M rules only): "j12--c4,d6".
+	Removes []Hole
 	Unlinks [][]Hole
 	Links   [][]Hole
 	// Explicit is true when the move had a '+': exactly Links are made
@@ -85,6 +88,15 @@ func (m Move) String() string {
 	switch m.Kind {
 	case Place:
 		sb.WriteString(m.Hole.String())
+		if len(m.Removes) > 0 {
+			sb.WriteString("--")
+			for i, h := range m.Removes {
+				if i > 0 {
+					sb.WriteByte(',')
+				}
+				sb.WriteString(h.String())
+			}
+		}
 		if len(m.Unlinks) > 0 {
 			sb.WriteByte('-')
 			writeChains(&sb, m.Unlinks)
@@ -140,10 +152,14 @@ func writeChains(sb *strings.Builder, chains [][]Hole) {
 // ParseMove reads a move in pbmserv's syntax (seed 000), case-insensitive
 // and without spaces:
 //
-//	COORD [ "-" CHAIN { "," CHAIN } ] [ "+" [ CHAIN { "," CHAIN } ] ] [ "#" N ]
+//	COORD [ "--" COORD { "," COORD } ] [ "-" CHAIN { "," CHAIN } ] [ "+" [ CHAIN { "," CHAIN } ] ] [ "#" N ]
 //	CHAIN = COORD "/" COORD { "/" COORD }
 //
-// The unlinks happen first, then the placement. Without '+' every legal
+// The "--" list is the 3M rules' extension: own pegs removed, with their
+// links, before anything else ("j12--c4,d6-i12/k11+..."). pbmserv's
+// syntax never has two dashes in a row (a '-' is always followed by a
+// hole), so every pbmserv move reads as before. The removals happen first,
+// then the unlinks, then the placement. Without '+' every legal
 // link to the new peg is made; with '+' exactly the listed links, and a bare
 // '+' makes none. "#N" says that this is turn N. The word "swap" (also with
 // "#N") is the pie rule.
@@ -171,6 +187,12 @@ func ParseMove(s string) (Move, error) {
 	}
 	m.Kind, m.Hole = Place, h
 	var err error
+	if strings.HasPrefix(body[i:], "--") {
+		m.Removes, i, err = scanHoleList(in, body, i+2)
+		if err != nil {
+			return Move{}, err
+		}
+	}
 	if i < len(body) && body[i] == '-' {
 		m.Unlinks, i, err = scanChains(in, body, i+1, false)
 		if err != nil {
@@ -190,10 +212,31 @@ func ParseMove(s string) (Move, error) {
 			want = "',' and another chain, or '#' and a move number"
 		} else if len(m.Unlinks) > 0 {
 			want = "',' and another chain, '+' and a link list, or '#' and a move number"
+		} else if len(m.Removes) > 0 {
+			want = "',' and another hole to free, '-' and an unlink list, '+' and a link list, or '#' and a move number"
 		}
 		return Move{}, &SyntaxError{Input: in, Pos: i, Want: want}
 	}
 	return m, nil
+}
+
+// scanHoleList reads COORD{,COORD} at body[i:]: the pegs a 3M move
+// removes.
+func scanHoleList(in, body string, i int) ([]Hole, int, error) {
+	var out []Hole
+	for {
+		h, j, ok := scanHole(body, i)
+		if !ok {
+			return nil, i, &SyntaxError{Input: in, Pos: i, Want: "a hole to free after '--', such as c4 (3M: own pegs to remove, separated by ',', like j12--c4,d6)"}
+		}
+		out = append(out, h)
+		i = j
+		if i < len(body) && body[i] == ',' {
+			i++
+			continue
+		}
+		return out, i, nil
+	}
 }
 
 // scanChains reads CHAIN{,CHAIN} at body[i:]. An empty list is allowed only

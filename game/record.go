@@ -116,7 +116,7 @@ var settingFields = []settingField{
 		func(v string, s *Settings) bool { sz, err := ParseSize(v); s.Size = sz; return err == nil },
 		func(s Settings) string { return s.Size.String() },
 		func(d *Settings, s Settings) { d.Size = s.Size }},
-	{FieldRuleset, "ruleset", "standard or pp",
+	{FieldRuleset, "ruleset", "standard, pp or 3m",
 		func(v string, s *Settings) bool {
 			r, err := ParseRuleset(v)
 			s.Ruleset = r

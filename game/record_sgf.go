@@ -434,8 +434,10 @@ func (rec *Record) sgfRootProp(pr sgfProp, v sgfValue, board *Size, hasSZ, hasHA
 			s.Ruleset = Standard
 		case "PP", "TWIXTPP":
 			s.Ruleset = PP
+		case "3M":
+			s.Ruleset = ThreeM
 		default:
-			return true, sgfError(f, v, "the ruleset RU: expected STD or PP (3M and other rulesets are not supported)", nil)
+			return true, sgfError(f, v, "the ruleset RU: expected STD, PP or 3M", nil)
 		}
 		rec.Stated |= FieldRuleset
 	case "PW":
@@ -636,8 +638,11 @@ func (r *Record) MarshalSGF() ([]byte, error) {
 	}
 	if st.Has(FieldRuleset) {
 		rs := "STD"
-		if s.Ruleset == PP {
+		switch s.Ruleset {
+		case PP:
 			rs = "PP"
+		case ThreeM:
+			rs = "3M"
 		}
 		fmt.Fprintf(&sb, "RU[%s]", rs)
 	}

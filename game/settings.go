@@ -7,7 +7,8 @@ import "fmt"
 type Settings struct {
 	// Size is the board before any handicap; zero means 24x24.
 	Size Size
-	// Ruleset is Standard (with the cleanup rule) or PP.
+	// Ruleset is Standard (with the cleanup rule), PP or ThreeM (standard
+	// and the removal of own pegs).
 	Ruleset Ruleset
 	// Players is 2, or 4 for Double TwixT; zero means 2.
 	Players int
@@ -69,7 +70,7 @@ func (s Settings) Validate() error {
 	if s.Players != 2 && s.Players != 4 {
 		return fmt.Errorf("%w: %d players (TwixT is for 2, Double TwixT for 4)", ErrBadSettings, s.Players)
 	}
-	if s.Ruleset > PP {
+	if s.Ruleset > ThreeM {
 		return fmt.Errorf("%w: unknown ruleset %d", ErrBadSettings, s.Ruleset)
 	}
 	if s.Swap > SwapMirror {

@@ -285,6 +285,8 @@ func decodeSettings(r settingsRecV1) (game.Settings, error) {
 		s.Ruleset = game.Standard
 	case "pp":
 		s.Ruleset = game.PP
+	case "3m":
+		s.Ruleset = game.ThreeM
 	default:
 		return s, fmt.Errorf("unknown ruleset %q", r.Ruleset)
 	}

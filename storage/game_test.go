@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
@@ -48,5 +49,39 @@ func TestSets(t *testing.T) {
 	g := &Game{Seats: []UserID{"a", "b", "a", "c"}}
 	if !slices.Equal(g.SeatsOf("a"), []game.Seat{1, 3}) || !slices.Equal(g.Users(), []UserID{"a", "b", "c"}) || g.User(4) != "c" || g.User(5) != "" {
 		t.Errorf("seats of a %v, users %v", g.SeatsOf("a"), g.Users())
+	}
+}
+
+// TestThreeMGame stores a 3M game, appends a move that removes a peg, and
+// reads it back: the ruleset and the removal survive the record's JSON
+// settings and the binary move log.
+func TestThreeMGame(t *testing.T) {
+	s, _ := openTest(t)
+	g := newGame(Active)
+	g.Settings = game.Settings{Ruleset: game.ThreeM}
+	g = create(t, s, g)
+	ctx := context.Background()
+	for i, mv := range []string{"c4", "e5", "d6--c4", "c4"} {
+		m, err := game.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat := game.Seat(i%2 + 1)
+		if _, err := s.AppendMove(ctx, g.ID, i, seat, m, nil); err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
+	}
+	rec, pos, err := s.Load(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Settings.Ruleset != game.ThreeM || pos.Settings().Ruleset != game.ThreeM {
+		t.Errorf("ruleset %v / %v, want 3m", rec.Settings.Ruleset, pos.Settings().Ruleset)
+	}
+	if got := rec.Log[2].String(); got != "d6--c4" {
+		t.Errorf("the removal was stored as %q", got)
+	}
+	if pos.Peg(game.Hole{Col: 2, Row: 3}) != game.Black {
+		t.Error("Black's peg in the freed C4 did not survive")
 	}
 }

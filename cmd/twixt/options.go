@@ -29,7 +29,7 @@ func addReplayFlags(fs *flag.FlagSet) *replayOptions {
 	o := &replayOptions{}
 	fs.StringVar(&o.format, "format", "auto", "record format: auto (by content and extension), moves, sgf, lg or t1")
 	fs.StringVar(&o.size, "size", "24", "board size before any handicap: COLSxROWS, or one number for a square board")
-	fs.StringVar(&o.ruleset, "ruleset", "standard", "ruleset: standard or pp")
+	fs.StringVar(&o.ruleset, "ruleset", "standard", "ruleset: standard, pp or 3m (standard with the removal of own pegs)")
 	fs.IntVar(&o.players, "players", 2, "players: 2, or 4 for Double TwixT")
 	fs.StringVar(&o.swap, "swap", "sides", "pie rule: sides (colours change, the peg stays), mirror (the peg is mirrored, as on Little Golem) or off")
 	fs.IntVar(&o.handicap, "handicap", 0, "pbmserv handicap: N > 0 takes N columns off the board, N < 0 takes -N rows off")
