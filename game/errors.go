@@ -207,3 +207,14 @@ func (e *StateError) Unwrap() error { return e.Err }
 func stateErr(err error, format string, args ...any) error {
 	return &StateError{Err: err, Detail: fmt.Sprintf(format, args...)}
 }
+
+// mirrorSwapErr is a mirror swap that cannot be played: the mirror image of
+// the first peg, first, is not a hole Black may peg (why says why). On a
+// square board that cannot happen; on another it says so.
+func mirrorSwapErr(first, mirror Hole, size Size, why error) error {
+	msg := fmt.Sprintf("cannot swap: the mirror image of %s is %s, where Black may not peg (%v)", first.Upper(), mirror.Upper(), why)
+	if size.Cols != size.Rows {
+		msg += fmt.Sprintf("; the mirror swap needs a square board, and this one is %s", size)
+	}
+	return stateErr(ErrSwapNotNow, "%s", msg)
+}

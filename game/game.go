@@ -364,13 +364,17 @@ func (g *Game) endTurn(o *Outcome, c Color) {
 		g.toMove = 3 - g.toMove
 	}
 	g.last, g.hasLast = *o, true
+	// When one move both fills the board and leaves neither side a path,
+	// the draw is reported as no-path: that neither side can connect is
+	// the stronger fact (it holds whoever moves, however many holes are
+	// left), and a full board is only why the game cannot go on.
 	switch next := g.seats[g.toMove]; {
 	case g.board.Connected(c):
 		g.finish(Result{Winner: c, Reason: Connection})
-	case g.outOfHoles(next):
-		g.finish(Result{Reason: BoardFull})
 	case !g.set.NoAutoDraw && !g.canConnect(Red) && !g.canConnect(Black):
 		g.finish(Result{Reason: NoPath})
+	case g.outOfHoles(next):
+		g.finish(Result{Reason: BoardFull})
 	}
 }
 
@@ -385,6 +389,9 @@ func (g *Game) checkSwap() error {
 	}
 	if !g.set.SwapAllowed() {
 		if g.set.Swap != SwapOff {
+			if g.set.Players == 4 {
+				return stateErr(ErrSwapNotNow, "Double TwixT is played without the pie rule (no swap); each team has its Privilege instead")
+			}
 			return stateErr(ErrSwapNotNow, "this game has a handicap, so it is played without the pie rule (no swap)")
 		}
 		return stateErr(ErrSwapNotNow, "this game is played without the pie rule (no swap)")
@@ -415,7 +422,7 @@ func (g *Game) swap(s Seat, m Move) (Outcome, error) {
 		t.added, t.removed = t.added[:0], t.removed[:0]
 		t.takePeg(t.g.index(first))
 		if err := t.CheckPeg(mirror, Black); err != nil {
-			return Outcome{}, stateErr(ErrSwapNotNow, "cannot swap: the mirror image of %s is not a hole Black may peg", first.Upper())
+			return Outcome{}, mirrorSwapErr(first, mirror, t.Size(), err)
 		}
 		t.putPeg(t.g.index(mirror), Black)
 		g.board, g.spare = t, g.board

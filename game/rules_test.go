@@ -46,6 +46,7 @@ func TestIllegalMoves(t *testing.T) {
 		{"swap as the first move", Settings{Swap: SwapSides}, nil, 0, "swap", ErrSwapNotNow, "Black's first move"},
 		{"swap with a handicap", Settings{Swap: SwapSides, Handicap: 2}, []string{"e5"}, 0, "swap", ErrSwapNotNow, "handicap"},
 		{"swap with extra moves", Settings{Swap: SwapSides, ExtraMoves: 1}, []string{"e5", "f10"}, 0, "swap", ErrSwapNotNow, "handicap"},
+		{"swap in Double TwixT", Settings{Swap: SwapSides, Players: 4}, []string{"e5"}, 0, "swap", ErrSwapNotNow, "Double TwixT is played without the pie rule (no swap); each team has its Privilege instead"},
 		{"syntax: no hole", std, nil, 0, "5e", ErrSyntax, "expected a hole"},
 		{"syntax: chain of one", std, nil, 0, "e5-f7", ErrSyntax, "a second hole"},
 		{"syntax: space", std, nil, 0, "e5 +f7/g9", ErrSyntax, "'-' and an unlink list"},
@@ -246,9 +247,30 @@ func TestSwap(t *testing.T) {
 			t.Errorf("last outcome %+v", last)
 		}
 	})
-	t.Run("mirror needs a square board", func(t *testing.T) {
-		if _, err := New(Settings{Swap: SwapMirror, Size: Size{13, 24}}); !errors.Is(err, ErrBadSettings) {
-			t.Errorf("got %v", err)
+	t.Run("mirror on a board that is not square", func(t *testing.T) {
+		// The game is allowed; only a swap that cannot be played is
+		// refused, and it says why.
+		s := Settings{Swap: SwapMirror, Size: Size{20, 24}}
+		g, err := New(s)
+		if err != nil {
+			t.Fatalf("a 20x24 game with the mirror swap: %v", err)
+		}
+		play(t, g, "j12", "e5")
+		g, _ = New(s)
+		play(t, g, "j12", "swap")
+		if g.Peg(mustHole(t, "l10")) != Black {
+			t.Error("J12's mirror image L10 is on the board, yet the swap did not put Black there")
+		}
+		g, _ = New(s)
+		play(t, g, "c23")
+		before := snap(g)
+		_, err = g.PlayString("swap")
+		want := "cannot swap: the mirror image of C23 is W3, where Black may not peg (W3 is off the board: columns run A to T and rows 1 to 24); the mirror swap needs a square board, and this one is 20x24"
+		if !errors.Is(err, ErrSwapNotNow) || err.Error() != want {
+			t.Errorf("got %v, want %q", err, want)
+		}
+		if snap(g) != before {
+			t.Error("the refused swap changed the game")
 		}
 		// With a handicap the pie rule is off, so the shape does not matter.
 		if _, err := New(Settings{Swap: SwapMirror, Handicap: 3}); err != nil {
@@ -451,5 +473,31 @@ func TestResultsFromOutside(t *testing.T) {
 	g, _ := New(Settings{})
 	if _, err := g.PlayMove(Move{Kind: Conclude, Reason: Timeout}); err == nil {
 		t.Error("a loss on time without a winner was accepted")
+	}
+}
+
+// TestReasonPrecedence: a move that fills the board and leaves neither
+// side a path ends the game as no-path, the stronger fact (README, "Which
+// reason wins"). The game is the one the issue found ending board-full.
+func TestReasonPrecedence(t *testing.T) {
+	moves := strings.Fields("b2+ d4+#2 b5 e2 c2#5 d3 d2 b4 d1+b2/d1 a4#10 c1 a3 b1 e3+#14 c4+ b3 d5 e4+ c5 a2+a2/b4 c3+")
+	g, err := New(Settings{Size: Size{5, 5}, Ruleset: PP, Swap: SwapSides})
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, g, moves[:len(moves)-1]...)
+	if g.Over() {
+		t.Fatalf("over before the last move: %v", g.Result())
+	}
+	play(t, g, moves[len(moves)-1])
+	next := g.seats[g.toMove]
+	if g.board.Free(next) != 0 {
+		t.Fatalf("the last move did not fill the board for %s; the test proves nothing", next)
+	}
+	if g.board.CanConnect(Red) || g.board.CanConnect(Black) {
+		t.Fatal("a side can still connect; the test proves nothing")
+	}
+	if r := g.Result(); r != (Result{Reason: NoPath}) {
+		t.Errorf("result %v (%s), want a no-path draw", r, r.Reason)
 	}
 }

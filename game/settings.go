@@ -85,11 +85,10 @@ func (s Settings) Validate() error {
 	if s.ExtraMoves > 0 && s.Players == 4 {
 		return fmt.Errorf("%w: extra moves are a two-player handicap; Double TwixT has Privilege instead", ErrBadSettings)
 	}
-	if s.SwapAllowed() && s.Swap == SwapMirror {
-		if b := s.BoardSize(); b.Cols != b.Rows {
-			return fmt.Errorf("%w: the mirror swap needs a square board, and %s is not; use the sides swap", ErrBadSettings, b)
-		}
-	}
+	// The mirror swap on a board that is not square is allowed: a game
+	// in which nobody swaps is played as any other, and a swap whose
+	// mirror image is not a hole Black may peg is refused on its own,
+	// saying why (Game.Play).
 	return nil
 }
 

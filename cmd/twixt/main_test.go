@@ -182,3 +182,48 @@ func TestConvertRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayEdges: records at the edges that the issue found refused as a
+// whole, or reported with the wrong reason.
+func TestReplayEdges(t *testing.T) {
+	dir := t.TempDir()
+	ns := filepath.Join(dir, "ns.T1")
+	if err := os.WriteFile(ns, []byte("#\n#\n1\nA\nB\n20\n24\nH\nH\n1\nV\nY\nN\nj12\ne5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string
+		code   int
+		reason any
+		errMsg string
+	}{
+		{"a T1 file of a non-square board with the pie rule", []string{ns}, "", 0, nil, ""},
+		{"mirror swap on 10x12, nobody swaps", []string{"--swap", "mirror", "--size", "10x12", "-"}, "c4 e5 d6\n", 0, nil, ""},
+		{"mirror swap on 20x24 that cannot be played", []string{"--swap", "mirror", "--size", "20x24", "-"}, "c23 swap\n", 1, nil,
+			"the mirror swap needs a square board, and this one is 20x24"},
+		{"a swap in Double TwixT", []string{"--players", "4", "-"}, "j12 swap\n", 1, nil, "Double TwixT is played without the pie rule"},
+		{"full and no path at once", []string{"--size", "5x5", "--ruleset", "pp", "--swap", "sides", "-"},
+			"b2+ d4+#2 b5 e2 c2#5 d3 d2 b4 d1+b2/d1 a4#10 c1 a3 b1 e3+#14 c4+ b3 d5 e4+ c5 a2+a2/b4 c3+\n", 0, "no-path", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, tc.stdin, append([]string{"replay"}, tc.args...)...)
+			if code != tc.code {
+				t.Fatalf("exit status %d, want %d (stderr %q)", code, tc.code, stderr)
+			}
+			var out map[string]any
+			if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+				t.Fatalf("output is not JSON: %v\n%s", err, stdout)
+			}
+			if out["reason"] != tc.reason {
+				t.Errorf("reason %v, want %v", out["reason"], tc.reason)
+			}
+			e, _ := out["error"].(map[string]any)
+			if tc.errMsg == "" && e != nil || tc.errMsg != "" && (e == nil || !strings.Contains(e["message"].(string), tc.errMsg)) {
+				t.Errorf("error %v, want it to say %q", out["error"], tc.errMsg)
+			}
+		})
+	}
+}
