@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path"
@@ -351,8 +352,11 @@ type ParseError struct {
 
 func (e *ParseError) Error() string {
 	var sb strings.Builder
-	sb.WriteString(e.Format.String())
-	sb.WriteString(" record")
+	if e.Format != FormatAuto { // (a file refused before its format is known is just a record)
+		sb.WriteString(e.Format.String())
+		sb.WriteByte(' ')
+	}
+	sb.WriteString("record")
 	if e.Line > 0 {
 		fmt.Fprintf(&sb, ", line %d", e.Line)
 		if e.Col > 0 {
@@ -429,6 +433,11 @@ func DetectFormat(data []byte, name string) Format {
 	ext := strings.ToLower(path.Ext(strings.ReplaceAll(name, `\`, "/")))
 	body := skipBOMSpace(data)
 	if len(body) > 0 && body[0] == '(' {
+		if g := sgfGame(body); g != "" && g != "21" {
+			// An SGF file of another game (Go is GM[1]): read as SGF, so
+			// that the error names the game, not Little Golem's dialect.
+			return FormatSGF
+		}
 		if looksLG(body) || ext == ".tsgf" {
 			return FormatLG
 		}
@@ -448,6 +457,21 @@ func DetectFormat(data []byte, name string) Format {
 		return FormatT1
 	}
 	return FormatMoves
+}
+
+// sgfGame returns the value of the first GM property of an SGF text (the
+// game it records: 21 is TwixT, 1 is Go), or "" if there is none.
+func sgfGame(data []byte) string {
+	i := bytes.Index(data, []byte("GM["))
+	if i < 0 || i > 0 && isLetter(data[i-1]) {
+		return ""
+	}
+	v := data[i+3:]
+	end := bytes.IndexByte(v, ']')
+	if end < 0 || end > 20 {
+		return ""
+	}
+	return strings.TrimSpace(string(v[:end]))
 }
 
 func skipBOMSpace(data []byte) []byte {
@@ -510,4 +534,9 @@ func (c *cursor) skipWhile(in func(byte) bool) {
 	for c.pos < len(c.data) && in(c.data[c.pos]) {
 		c.advance()
 	}
+}
+
+// sgfOtherGame says that an SGF file with GM[gm] records another game.
+func sgfOtherGame(gm string) string {
+	return fmt.Sprintf("this is an SGF file for another game (GM[%s]), not a TwixT record (TwixT is GM[21])", clip(strings.TrimSpace(gm)))
 }

@@ -415,7 +415,7 @@ func (rec *Record) sgfRootProp(pr sgfProp, v sgfValue, board *Size, hasSZ, hasHA
 	switch pr.id {
 	case "GM":
 		if strings.TrimSpace(v.text) != "21" {
-			return true, sgfError(f, v, "GM: this is not a TwixT record (TwixT is GM[21])", nil)
+			return true, sgfError(f, v, sgfOtherGame(v.text), nil)
 		}
 	case "SZ":
 		sz, err := parseSGFSize(f, v)
@@ -704,7 +704,7 @@ func ParseLG(data []byte) (*Record, error) {
 					continue
 				case "GM":
 					if strings.TrimSpace(v.text) != "21" {
-						return nil, sgfError(f, v, "GM: this is not a TwixT record (TwixT is GM[21])", nil)
+						return nil, sgfError(f, v, sgfOtherGame(v.text), nil)
 					}
 					continue
 				}
