@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 )
@@ -543,6 +544,10 @@ type ReplayError struct {
 }
 
 func (e *ReplayError) Error() string {
+	var pe *ParseError
+	if errors.As(e.Err, &pe) { // a token that is not a move (Record.Stop)
+		return "entry " + itoa(e.Index+1) + " of the log: " + e.Err.Error()
+	}
 	return "move " + e.Move.String() + " (entry " + itoa(e.Index+1) + " of the log): " + e.Err.Error()
 }
 

@@ -224,6 +224,79 @@ type Record struct {
 	// Source says where each move stands in the file it was read from,
 	// index for index with Moves; nil for a record made from a game.
 	Source []Source
+	// Stop is why reading stopped before the end of the file, or nil. It
+	// is a *ParseError, for a token after the moves that is not a move
+	// (or not one that any game could have, because the record has gone
+	// past the longest game its board allows). Replay treats it as a move
+	// the rules refuse, at index len(Moves): the moves before it are
+	// played, and the rest of the file is not read.
+	Stop error
+
+	count recordCount // what the moves so far could put on a board
+}
+
+// recordCount counts a record's moves as they are read, to stop reading
+// where no game could go on.
+type recordCount struct {
+	pegs  int // placements less the pegs they remove
+	other int // entries that are not placements
+}
+
+// maxOtherEntries bounds the entries of a record that are not placements.
+// A game has at most four (one swap, two Privileges, one a team, and the
+// entry that ends it); the bound leaves room for records that carry more,
+// such as refused ones, while keeping a file of nothing else small.
+const maxOtherEntries = 16
+
+// maxPegs is the most pegs the record's board can hold: the holes of the
+// size it states (before any handicap, which only takes holes away), or
+// of the largest board.
+func (r *Record) maxPegs() int {
+	if r.Stated.Has(FieldSize) && r.Settings.Size.Valid() {
+		return r.Settings.Size.Holes()
+	}
+	return Size{MaxSize, MaxSize}.Holes()
+}
+
+// add appends move m, read at src, to the record. A game cannot have more
+// placements than its board has holes (a 3M removal frees one again), nor
+// more than maxOtherEntries other entries: a move past that bound sets Stop
+// instead, and add reports false: stop reading. Memory then stays
+// proportional to a real game whatever the size of the file.
+func (r *Record) add(m Move, src Source) bool {
+	c := r.count
+	if m.Kind == Place {
+		c.pegs = max(0, c.pegs+1-len(m.Removes))
+	} else {
+		c.other++
+	}
+	if c.pegs > r.maxPegs() || c.other > maxOtherEntries {
+		size := "the largest board"
+		if r.Stated.Has(FieldSize) {
+			size = "a " + r.Settings.Size.String() + " board"
+		}
+		r.Stop = &ParseError{Format: r.Format, Line: src.Line, Col: src.Col, Token: src.Token,
+			Msg: fmt.Sprintf("no game goes on this long (%s holds at most %d pegs, and a game has at most %d turns that are not placements); the rest of the file was not read", size, r.maxPegs(), maxOtherEntries)}
+		return false
+	}
+	r.count = c
+	r.Moves = append(r.Moves, m)
+	r.Source = append(r.Source, src)
+	return true
+}
+
+// stopAt handles a token that is not a move (err, a *ParseError). If a
+// move was read before it, or the token begins like a move (its syntax
+// error lies past its first character), the file is a record with a bad
+// move: reading stops, Stop is set, and stopAt returns nil. Otherwise the
+// file is not a record at all, and stopAt returns err.
+func (r *Record) stopAt(err error) error {
+	var se *SyntaxError
+	if len(r.Moves) == 0 && !(errors.As(err, &se) && se.Pos > 0) {
+		return err
+	}
+	r.Stop = err
+	return nil
 }
 
 // Source is where a move stands in a record file.
@@ -252,8 +325,14 @@ func (r *Record) Token(i int) string {
 	if i >= 0 && i < len(r.Moves) {
 		return r.Moves[i].String()
 	}
-	if i == len(r.Moves) && r.Result.Over() {
-		return resultMove(r.Result).String()
+	if i == len(r.Moves) {
+		var pe *ParseError
+		if errors.As(r.Stop, &pe) {
+			return pe.Token
+		}
+		if r.Result.Over() {
+			return resultMove(r.Result).String()
+		}
 	}
 	return ""
 }
@@ -316,6 +395,9 @@ func (r *Record) Replay(base Settings) (*Game, error) {
 		if _, err := g.PlayMove(m); err != nil {
 			return g, &ReplayError{Index: i, Move: m, Err: err}
 		}
+	}
+	if r.Stop != nil {
+		return g, &ReplayError{Index: len(r.Moves), Err: r.Stop}
 	}
 	if r.Result.Over() && !g.Over() {
 		m := resultMove(r.Result)
@@ -539,4 +621,10 @@ func (c *cursor) skipWhile(in func(byte) bool) {
 // sgfOtherGame says that an SGF file with GM[gm] records another game.
 func sgfOtherGame(gm string) string {
 	return fmt.Sprintf("this is an SGF file for another game (GM[%s]), not a TwixT record (TwixT is GM[21])", clip(strings.TrimSpace(gm)))
+}
+
+// stopLong stops an SGF record at node n, past maxSGFNodes.
+func (r *Record) stopLong(n sgfNode) {
+	r.Stop = &ParseError{Format: r.Format, Line: n.line, Col: n.col,
+		Msg: fmt.Sprintf("the main line goes on past %d nodes, longer than any game; the rest of the file was not read", maxSGFNodes)}
 }

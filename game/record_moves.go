@@ -50,10 +50,14 @@ func ParseMovesRecord(data []byte) (*Record, error) {
 		index++
 		m, err := parseRecordToken(tok)
 		if err != nil {
-			return nil, &ParseError{Format: FormatMoves, Line: line, Col: col, Index: index, Err: err}
+			if err := rec.stopAt(&ParseError{Format: FormatMoves, Line: line, Col: col, Index: index, Token: tok, Err: err}); err != nil {
+				return nil, err
+			}
+			break
 		}
-		rec.Moves = append(rec.Moves, m)
-		rec.Source = append(rec.Source, Source{Token: tok, Line: line, Col: col})
+		if !rec.add(m, Source{Token: tok, Line: line, Col: col}) {
+			break
+		}
 	}
 	return rec, nil
 }

@@ -30,7 +30,14 @@ type sgfProp struct {
 type sgfNode struct {
 	props     []sgfProp
 	line, col int
+	more      bool // the main line goes on past this node, unread (maxSGFNodes)
 }
+
+// maxSGFNodes bounds the nodes of the main line that are kept: room for
+// the longest game with a node of comments for every move. The rest of a
+// longer file is only checked for syntax, so memory stays proportional
+// to a real game.
+var maxSGFNodes = 2 * (Size{MaxSize, MaxSize}.Holes() + maxOtherEntries)
 
 // maxSGFDepth bounds the nesting of variations.
 const maxSGFDepth = 1000
@@ -38,6 +45,8 @@ const maxSGFDepth = 1000
 type sgfParser struct {
 	cursor
 	format Format
+	kept   int  // main-line nodes kept
+	full   bool // maxSGFNodes reached
 }
 
 // parseSGFMainLine reads an SGF collection and returns the nodes of the
@@ -52,8 +61,8 @@ func parseSGFMainLine(data []byte, f Format) ([]sgfNode, error) {
 		return nil, p.errorf("", "the file is empty: expected an SGF game, '(;' and its properties")
 	}
 	nodes, err := p.gameTree(0, true)
-	if err != nil {
-		return nil, err
+	if err != nil || p.full {
+		return nodes, err // (past maxSGFNodes the rest is not read)
 	}
 	for {
 		p.skipSpace()
@@ -100,14 +109,21 @@ func (p *sgfParser) gameTree(depth int, keep bool) ([]sgfNode, error) {
 		return nil, p.errorf(p.peekText(), "expected ';' and the first node of the game tree")
 	}
 	var nodes []sgfNode
-	for p.skipSpace(); p.peek() == ';'; p.skipSpace() {
+	for p.skipSpace(); p.peek() == ';' && !p.full; p.skipSpace() {
 		n, err := p.node()
 		if err != nil {
 			return nil, err
 		}
-		if keep {
+		if keep && len(n.props) > 0 && !p.full {
+			// (Empty nodes say nothing, and are not kept.)
+			p.kept++
+			n.more = p.kept > maxSGFNodes
+			p.full = n.more
 			nodes = append(nodes, n)
 		}
+	}
+	if p.full {
+		return nodes, nil
 	}
 	first := true
 	for p.peek() == '(' {
@@ -283,7 +299,12 @@ func ParseSGF(data []byte) (*Record, error) {
 	rec := &Record{Format: f}
 	var board Size
 	hasSZ, hasHA := false, false
+nodes:
 	for ni, n := range nodes {
+		if n.more {
+			rec.stopLong(n)
+			break
+		}
 		var (
 			move   Move
 			have   bool
@@ -319,7 +340,10 @@ func ParseSGF(data []byte) (*Record, error) {
 					if isLGHole([]byte(v.text)) {
 						msg = "two letters are a hole in Little Golem's dialect (read the file as lg)"
 					}
-					return nil, sgfError(f, v, msg, err)
+					if err := rec.stopAt(sgfError(f, v, msg, err)); err != nil {
+						return nil, err
+					}
+					break nodes
 				}
 				if skip {
 					continue
@@ -360,8 +384,9 @@ func ParseSGF(data []byte) (*Record, error) {
 			if number > 0 && move.IsTurn() {
 				move.Number = number
 			}
-			rec.Moves = append(rec.Moves, move)
-			rec.Source = append(rec.Source, src)
+			if !rec.add(move, src) {
+				break
+			}
 		}
 	}
 	if hasSZ || hasHA {
@@ -683,7 +708,12 @@ func ParseLG(data []byte) (*Record, error) {
 		Settings: Settings{Ruleset: PP, Swap: SwapMirror, Players: 2},
 		Stated:   FieldRuleset | FieldSwap | FieldPlayers | FieldHandicap | FieldExtraMoves,
 	}
+nodes:
 	for ni, n := range nodes {
+		if n.more {
+			rec.stopLong(n)
+			break
+		}
 		for _, pr := range n.props {
 			v := pr.value()
 			if ni == 0 {
@@ -723,14 +753,18 @@ func ParseLG(data []byte) (*Record, error) {
 			}
 			m, err := parseLGMove(v.text, side)
 			if err != nil {
-				return nil, sgfError(f, v, "", err)
+				if err := rec.stopAt(sgfError(f, v, "", err)); err != nil {
+					return nil, err
+				}
+				break nodes
 			}
 			src := Source{Token: v.text, Line: v.line, Col: v.col}
 			if m.IsTurn() {
 				src.Side = side
 			}
-			rec.Moves = append(rec.Moves, m)
-			rec.Source = append(rec.Source, src)
+			if !rec.add(m, src) {
+				break nodes
+			}
 		}
 	}
 	return rec, nil

@@ -87,7 +87,16 @@ func TestParseMovesRecordErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
-			_, err := ParseMovesRecord([]byte(tc.in))
+			rec, err := ParseMovesRecord([]byte(tc.in))
+			// A token that is not a move stops the record there (Stop),
+			// to be reported as a refused move; a bad header refuses the
+			// whole file.
+			if tc.index > 0 {
+				if err != nil {
+					t.Fatalf("a bad move token refused the whole file: %v", err)
+				}
+				err = rec.Stop
+			}
 			parseErrorAt(t, err, tc.line, tc.col, tc.want...)
 			var pe *ParseError
 			if errors.As(err, &pe) && pe.Index != tc.index {
@@ -257,7 +266,10 @@ func TestParseSGFErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
-			_, err := ParseSGF([]byte(tc.in))
+			rec, err := ParseSGF([]byte(tc.in))
+			if err == nil {
+				err = rec.Stop // a move that cannot be read stops the record there
+			}
 			parseErrorAt(t, err, tc.line, tc.col, tc.want...)
 		})
 	}
@@ -289,7 +301,10 @@ func TestParseLG(t *testing.T) {
 		{"(;SZ[24];b[cd][ef])", 16, "one value"},
 		{"(;SZ[1];b[cd])", 6, "SZ"},
 	} {
-		_, err := ParseLG([]byte(tc.in))
+		rec, err := ParseLG([]byte(tc.in))
+		if err == nil {
+			err = rec.Stop // a move that cannot be read stops the record there
+		}
 		parseErrorAt(t, err, 1, tc.col, tc.want)
 	}
 }
@@ -339,7 +354,10 @@ func TestParseT1(t *testing.T) {
 		{header("13", "maybe"), 13, 1, "Y or N", false},
 		{header() + "e5\n  draw\n", 15, 3, "swap or resign", false},
 	} {
-		_, err := ParseT1([]byte(tc.in))
+		rec, err := ParseT1([]byte(tc.in))
+		if err == nil {
+			err = rec.Stop // a bad move stops the record there
+		}
 		parseErrorAt(t, err, tc.line, tc.col, tc.want)
 	}
 }

@@ -56,7 +56,8 @@ func TestCLI(t *testing.T) {
 		{"convert to SGF", []string{"convert", "--to", "sgf", "testdata/double.moves"}, "", 0, "double.sgf", ""},
 		{"convert to moves", []string{"convert", "testdata/game.sgf", "--to", "moves"}, "", 0, "game.moves", ""},
 
-		{"a file that cannot be parsed", []string{"replay", "testdata/bad.moves"}, "", 2, "", `testdata/bad.moves: moves record, line 2 column 3 (token 3): cannot read "5e"`},
+		{"a token that is not a move", []string{"replay", "testdata/bad.moves"}, "", 1, "bad.json", ""},
+		{"a file that is not a record", []string{"replay", "-"}, "Dear Bob, how are you?\n", 2, "", `standard input: moves record, line 1 column 1 (token 1): cannot read "Dear"`},
 		{"a file that is not there", []string{"replay", "testdata/none.moves"}, "", 2, "", "cannot read testdata/none.moves"},
 		{"a directory", []string{"replay", "testdata"}, "", 2, "", "directory"},
 		{"the wrong format", []string{"replay", "--format", "lg", "testdata/short.moves"}, "", 2, "", "lg record"},
@@ -75,7 +76,8 @@ func TestCLI(t *testing.T) {
 		{"convert without --to", []string{"convert", "-"}, short, 2, "", "write sgf or moves"},
 		{"convert to a format only read", []string{"convert", "--to", "t1", "-"}, short, 2, "", "write sgf or moves"},
 		{"convert a refused move", []string{"convert", "--to", "sgf", "testdata/rejected.moves"}, "", 1, "", "move 3 (c4) is refused: C4 already holds a red peg"},
-		{"convert an unreadable file", []string{"convert", "--to", "sgf", "testdata/bad.moves"}, "", 2, "", "line 2 column 3"},
+		{"convert a file with a token that is not a move", []string{"convert", "--to", "sgf", "testdata/bad.moves"}, "", 1, "", "move 3 (5e) is refused: moves record, line 2 column 3"},
+		{"convert a file that is not a record", []string{"convert", "--to", "sgf", "-"}, "Dear Bob\n", 2, "", "line 1 column 1"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -206,6 +208,13 @@ func TestReplayEdges(t *testing.T) {
 		{"a swap in Double TwixT", []string{"--players", "4", "-"}, "j12 swap\n", 1, nil, "Double TwixT is played without the pie rule"},
 		{"full and no path at once", []string{"--size", "5x5", "--ruleset", "pp", "--swap", "sides", "-"},
 			"b2+ d4+#2 b5 e2 c2#5 d3 d2 b4 d1+b2/d1 a4#10 c1 a3 b1 e3+#14 c4+ b3 d5 e4+ c5 a2+a2/b4 c3+\n", 0, "no-path", ""},
+		// A token that is not a move is refused like a move: exit 1 and
+		// the JSON of the state before it.
+		{"a bare + after a move", []string{"-"}, "j12 +\n", 1, nil, `(token 2): cannot read "+"`},
+		{"move number 0", []string{"-"}, "j12#0\n", 1, nil, "expected a move number after '#'"},
+		{"a resignation by white", []string{"-"}, "j12 e5 resign:white\n", 1, nil, `cannot read "resign:white" at "white": expected red or black`},
+		{"a T1 move that is not a hole", []string{"--format", "t1", "-"}, "#\n#\n1\nA\nB\n24\n24\nH\nH\n1\nV\nY\nN\nj12\nj1x2\n", 1, nil, `t1 record, line 15 column 1: expected a hole such as I9`},
+		{"an SGF move that is not a move", []string{"-"}, "(;GM[21];W[j12];B[j12x])", 1, nil, `sgf record, line 1 column 19`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
