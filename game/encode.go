@@ -12,6 +12,9 @@ import (
 // resign and conclude the colour and reason bytes. Numbers are uvarints.
 // A 200-move game of plain placements takes about 600 bytes.
 //
+// A colour choice (Choose, the cut-the-pie opening) is the kind byte, the
+// colour byte, then the flags byte as for a swap.
+//
 // The 3M rules' removals (Move.Removes) came later: they set flagRemoves
 // and follow the flags byte as a count and the holes. A move without
 // removals encodes exactly as before, so every stored log still decodes and
@@ -37,6 +40,10 @@ var ErrBadEncoding = errors.New("bad move log encoding")
 func AppendMove(buf []byte, m Move) []byte {
 	buf = append(buf, byte(m.Kind))
 	switch m.Kind {
+	case Choose:
+		// (Later than the others: the colour, then flags as for a swap.)
+		buf = append(buf, byte(m.Color))
+		fallthrough
 	case Place, Swap:
 		if m.Kind == Place {
 			buf = appendHole(buf, m.Hole)
@@ -208,8 +215,14 @@ func (d *decoder) chains() [][]Hole {
 
 func (d *decoder) move() Move {
 	m := Move{Kind: MoveKind(d.next())}
+	if m.Kind == Choose {
+		m.Color = Color(d.next())
+		if m.Color != Red && m.Color != Black && d.err == nil {
+			d.err = fmt.Errorf("bad colour %d chosen", m.Color)
+		}
+	}
 	switch m.Kind {
-	case Place, Swap:
+	case Place, Swap, Choose:
 		if m.Kind == Place {
 			m.Hole = d.hole()
 		}

@@ -14,6 +14,7 @@ var (
 	ErrBadSize     = errors.New("bad board size")
 	ErrBadRuleset  = errors.New("bad ruleset")
 	ErrBadSwap     = errors.New("bad swap style")
+	ErrBadOpening  = errors.New("bad opening")
 	ErrBadColor    = errors.New("bad colour")
 	ErrBadSettings = errors.New("bad game settings")
 	ErrSyntax      = errors.New("bad move syntax")
@@ -46,6 +47,7 @@ var (
 	ErrStaleMove   = errors.New("wrong move number")
 	ErrGameOver    = errors.New("game over")
 	ErrSwapNotNow  = errors.New("swap not allowed")
+	ErrOpening     = errors.New("not allowed by the opening")
 
 	// Double TwixT.
 	ErrNotDouble        = errors.New("privilege exists only in Double TwixT")

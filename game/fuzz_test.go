@@ -175,6 +175,9 @@ func plainConnected(b *Board, c Color) bool {
 // of these are refused by the rules, which is part of the test.
 func randomMove(g *Game, r *rand.Rand) Move {
 	seat, c := g.ToMove()
+	if g.ChoiceDue() {
+		return Move{Kind: Choose, Color: []Color{Red, Black}[r.IntN(2)]}
+	}
 	if g.SwapAvailable() && r.IntN(3) == 0 {
 		return Move{Kind: Swap}
 	}
@@ -236,6 +239,8 @@ func TestRandomGames(t *testing.T) {
 		{Handicap: 4, ExtraMoves: 2}, {Size: Size{30, 11}, NoAutoDraw: true},
 		{Ruleset: ThreeM}, {Ruleset: ThreeM, Size: Size{5, 5}, Swap: SwapSides}, {Ruleset: ThreeM, Players: 4},
 		{Ruleset: ThreeM, Size: Size{7, 7}, Swap: SwapMirror}, {Ruleset: ThreeM, Size: Size{6, 9}, NoAutoDraw: true},
+		{Opening: OpeningPie3}, {Opening: OpeningPie3, Ruleset: ThreeM, Size: Size{6, 6}}, {Opening: OpeningCentre, ExtraMoves: 2},
+		{Opening: OpeningCentre, Size: Size{9, 9}, Swap: SwapSides},
 	}
 	games := 12
 	if testing.Short() {
@@ -255,7 +260,7 @@ func FuzzRandomGame(f *testing.F) {
 	f.Add(uint64(1), uint8(0))
 	f.Add(uint64(2), uint8(4))
 	f.Fuzz(func(t *testing.T, seed uint64, variant uint8) {
-		settings := []Settings{{}, {Ruleset: PP}, {Swap: SwapSides}, {Swap: SwapMirror}, {Players: 4}, {Size: Size{6, 6}}, {Ruleset: ThreeM, Size: Size{6, 6}}, {Ruleset: ThreeM, Players: 4}}
+		settings := []Settings{{}, {Ruleset: PP}, {Swap: SwapSides}, {Swap: SwapMirror}, {Players: 4}, {Size: Size{6, 6}}, {Ruleset: ThreeM, Size: Size{6, 6}}, {Ruleset: ThreeM, Players: 4}, {Opening: OpeningPie3, Size: Size{7, 7}}, {Opening: OpeningCentre, Size: Size{8, 8}}}
 		randomGame(t, settings[int(variant)%len(settings)], seed, 80)
 	})
 }

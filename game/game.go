@@ -105,7 +105,7 @@ func (g *Game) ToMove() (Seat, Color) {
 	if g.Over() {
 		return 0, NoColor
 	}
-	return g.toMove, g.seats[g.toMove]
+	return g.toMove, g.turnColor(g.toMove)
 }
 
 // SeatColor returns the colour seat s plays now. After a sides swap the two
@@ -182,8 +182,11 @@ func (g *Game) SwapAvailable() bool { return g.checkSwap() == nil }
 // column, then row; none once the game is over.
 func (g *Game) LegalHoles() []Hole {
 	_, c := g.ToMove()
-	if c == NoColor {
+	if c == NoColor || g.ChoiceDue() {
 		return nil
+	}
+	if hs := g.openingHoles(); hs != nil {
+		return hs
 	}
 	return g.board.LegalHoles(c)
 }
@@ -219,6 +222,9 @@ func (g *Game) Play(s Seat, m Move) (Outcome, error) {
 		if m.Number != 0 && m.Number != g.turns+1 {
 			return Outcome{}, &MoveNumberError{Got: m.Number, Want: g.turns + 1}
 		}
+		if err := g.checkOpening(m); err != nil {
+			return Outcome{}, err
+		}
 	}
 	var (
 		o   Outcome
@@ -229,6 +235,8 @@ func (g *Game) Play(s Seat, m Move) (Outcome, error) {
 		o, err = g.place(s, m)
 	case Swap:
 		o, err = g.swap(s, m)
+	case Choose:
+		o, err = g.choose(s, m)
 	case Privilege:
 		o, err = g.privilege(s, m)
 	case Resign:
@@ -280,7 +288,7 @@ func (g *Game) PlayString(s string) (Outcome, error) {
 }
 
 func (g *Game) place(s Seat, m Move) (Outcome, error) {
-	c := g.seats[s]
+	c := g.turnColor(s)
 	b := g.board
 	if len(m.Removes) == 0 {
 		// (A 3M move may peg a hole it frees; apply checks it then.)
@@ -361,7 +369,8 @@ func (g *Game) endTurn(o *Outcome, c Color) {
 	if g.set.Players == 4 {
 		g.privOpen = g.toMove
 		g.toMove = g.toMove%4 + 1
-	} else if g.turns > g.set.ExtraMoves || g.seats[g.toMove] != Red {
+	} else if !g.cutting() && (g.turns > g.set.ExtraMoves || g.seats[g.toMove] != Red) {
+		// (The cutter of a pie3 opening places three pegs in a row.)
 		g.toMove = 3 - g.toMove
 	}
 	g.last, g.hasLast = *o, true
@@ -369,7 +378,7 @@ func (g *Game) endTurn(o *Outcome, c Color) {
 	// the draw is reported as no-path: that neither side can connect is
 	// the stronger fact (it holds whoever moves, however many holes are
 	// left), and a full board is only why the game cannot go on.
-	switch next := g.seats[g.toMove]; {
+	switch next := g.turnColor(g.toMove); {
 	case g.board.Connected(c):
 		g.finish(Result{Winner: c, Reason: Connection})
 	case !g.set.NoAutoDraw && !g.canConnect(Red) && !g.canConnect(Black):

@@ -23,9 +23,12 @@ const (
 	// Conclude records a result decided outside the board: a loss on time,
 	// an adjudication, or an abort.
 	Conclude
+	// Choose is the colour choice of the cut-the-pie opening (Color): a
+	// turn, like a swap.
+	Choose
 )
 
-var kindNames = [...]string{"place", "swap", "privilege", "resign", "draw", "conclude"}
+var kindNames = [...]string{"place", "swap", "privilege", "resign", "draw", "conclude", "choose"}
 
 func (k MoveKind) String() string {
 	if int(k) < len(kindNames) {
@@ -61,7 +64,7 @@ type Move struct {
 
 // IsTurn reports whether the move is a turn: a placement or a swap. Turns
 // are what move numbers count.
-func (m Move) IsTurn() bool { return m.Kind == Place || m.Kind == Swap }
+func (m Move) IsTurn() bool { return m.Kind == Place || m.Kind == Swap || m.Kind == Choose }
 
 // UnlinkList returns the links to remove, in order.
 func (m Move) UnlinkList() []Link { return chainLinks(m.Unlinks) }
@@ -107,6 +110,8 @@ func (m Move) String() string {
 		}
 	case Swap:
 		sb.WriteString("swap")
+	case Choose:
+		sb.WriteString("choose:" + m.Color.String())
 	case Privilege:
 		return "privilege"
 	case Resign:
@@ -162,7 +167,8 @@ func writeChains(sb *strings.Builder, chains [][]Hole) {
 // then the unlinks, then the placement. Without '+' every legal
 // link to the new peg is made; with '+' exactly the listed links, and a bare
 // '+' makes none. "#N" says that this is turn N. The word "swap" (also with
-// "#N") is the pie rule.
+// "#N") is the pie rule, and "choose:red" or "choose:black" the colour
+// choice of the cut-the-pie opening.
 func ParseMove(s string) (Move, error) {
 	in := s
 	if len(s) > 2000 {
@@ -180,6 +186,15 @@ func ParseMove(s string) (Move, error) {
 	if strings.EqualFold(body, "swap") {
 		m.Kind = Swap
 		return m, nil
+	}
+	if w, arg, ok := strings.Cut(body, ":"); ok && strings.EqualFold(w, "choose") {
+		switch strings.ToLower(arg) {
+		case "red", "black":
+			m.Kind = Choose
+			m.Color, _ = ParseColor(arg)
+			return m, nil
+		}
+		return Move{}, &SyntaxError{Input: in, Pos: len(w) + 1, Want: "red or black, as in choose:red"}
 	}
 	h, i, ok := scanHole(body, 0)
 	if !ok {

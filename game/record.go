@@ -78,8 +78,9 @@ const (
 	FieldHandicap
 	FieldExtraMoves
 	FieldAutoDraw
+	FieldOpening
 
-	AllFields = FieldSize | FieldRuleset | FieldPlayers | FieldSwap | FieldHandicap | FieldExtraMoves | FieldAutoDraw
+	AllFields = FieldSize | FieldRuleset | FieldPlayers | FieldSwap | FieldHandicap | FieldExtraMoves | FieldAutoDraw | FieldOpening
 )
 
 // Has reports whether every field of x is in f.
@@ -176,6 +177,21 @@ var settingFields = []settingField{
 			return "on"
 		},
 		func(d *Settings, s Settings) { d.NoAutoDraw = s.NoAutoDraw }},
+	{FieldOpening, "opening", "plain, pie3 (cut the pie) or centre (the Kosmos centre handicap)",
+		func(v string, s *Settings) bool {
+			o, err := ParseOpening(v)
+			s.Opening = o
+			return err == nil && v != ""
+		},
+		func(s Settings) string { return s.Opening.String() },
+		func(d *Settings, s Settings) { d.Opening = s.Opening }},
+}
+
+// omitted reports whether records leave the field out although it is
+// stated: the plain opening, which every record written before openings
+// existed means, so that those exports stay as they were.
+func (sf settingField) omitted(s Settings) bool {
+	return sf.field == FieldOpening && s.Opening == OpeningPlain
 }
 
 // settingFieldOf returns the entry of settingFields for f.

@@ -197,7 +197,7 @@ func (r *Record) MarshalMoves() []byte {
 	sb.WriteString("# TwixT game record (moves format)\n")
 	s, st := r.Settings.normalized(), r.Stated
 	for _, sf := range settingFields {
-		if st.Has(sf.field) {
+		if st.Has(sf.field) && !sf.omitted(s) {
 			fmt.Fprintf(&sb, "# %s: %s\n", sf.name, sf.format(s))
 		}
 	}

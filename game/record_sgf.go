@@ -271,7 +271,7 @@ var sgfSettings = []struct {
 	prop  string
 	field Fields
 }{
-	{"XPLAYERS", FieldPlayers}, {"XSWAP", FieldSwap}, {"XEXTRA", FieldExtraMoves}, {"XAUTODRAW", FieldAutoDraw},
+	{"XPLAYERS", FieldPlayers}, {"XSWAP", FieldSwap}, {"XEXTRA", FieldExtraMoves}, {"XAUTODRAW", FieldAutoDraw}, {"XOPENING", FieldOpening},
 }
 
 // ParseSGF reads a TwixT record in SGF, GM[21], after the red-bean.com
@@ -609,7 +609,7 @@ func (r *Record) MarshalSGF() ([]byte, error) {
 	play := func(i int, m Move) error {
 		_, toMove := g.ToMove()
 		switch m.Kind {
-		case Place, Swap:
+		case Place, Swap, Choose:
 			plain := m
 			plain.Number = 0
 			node(sgfColor(toMove), plain.String(), m.Number)
@@ -672,7 +672,7 @@ func (r *Record) MarshalSGF() ([]byte, error) {
 		fmt.Fprintf(&sb, "RU[%s]", rs)
 	}
 	for _, p := range sgfSettings {
-		if st.Has(p.field) {
+		if sf := settingFieldOf(p.field); st.Has(p.field) && !sf.omitted(s) {
 			fmt.Fprintf(&sb, "%s[%s]", p.prop, settingFieldOf(p.field).format(s))
 		}
 	}
@@ -706,7 +706,7 @@ func ParseLG(data []byte) (*Record, error) {
 	rec := &Record{
 		Format:   f,
 		Settings: Settings{Ruleset: PP, Swap: SwapMirror, Players: 2},
-		Stated:   FieldRuleset | FieldSwap | FieldPlayers | FieldHandicap | FieldExtraMoves,
+		Stated:   FieldRuleset | FieldSwap | FieldPlayers | FieldHandicap | FieldExtraMoves | FieldOpening,
 	}
 nodes:
 	for ni, n := range nodes {

@@ -99,7 +99,7 @@ func ParseT1(data []byte) (*Record, error) {
 	rec := &Record{
 		Format:   f,
 		Settings: Settings{Ruleset: Standard, Players: 2, Swap: SwapMirror},
-		Stated:   FieldRuleset | FieldPlayers | FieldSwap | FieldHandicap | FieldExtraMoves,
+		Stated:   FieldRuleset | FieldPlayers | FieldSwap | FieldHandicap | FieldExtraMoves | FieldOpening,
 	}
 	bad := func(line int, want string) error {
 		return &ParseError{Format: f, Line: line, Col: 1, Token: h[line-1], Msg: want}

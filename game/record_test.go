@@ -127,8 +127,8 @@ e5
 		t.Fatal(err)
 	}
 	want := Settings{Size: Size{13, 24}, Ruleset: PP, Players: 4, Swap: SwapMirror, Handicap: -2, NoAutoDraw: true}
-	if rec.Settings != want || rec.Stated != AllFields {
-		t.Errorf("settings %+v stating %v, want %+v stating all", rec.Settings, rec.Stated, want)
+	if rec.Settings != want || rec.Stated != AllFields&^FieldOpening {
+		t.Errorf("settings %+v stating %v, want %+v stating all but the opening", rec.Settings, rec.Stated, want)
 	}
 	if got := strings.Join(rec.Names, "|"); got != "Ann: the first|Bob # not a comment|Cy" {
 		t.Errorf("names %q", got)

@@ -108,6 +108,8 @@ type settingsRecV1 struct {
 	Handicap   int    `json:"handicap,omitempty"`
 	ExtraMoves int    `json:"extra_moves,omitempty"`
 	NoAutoDraw bool   `json:"no_auto_draw,omitempty"`
+	// Opening came later: absent (as in every earlier record) is plain.
+	Opening string `json:"opening,omitempty"`
 }
 
 type clockRecV1 struct {
@@ -178,6 +180,9 @@ func encodeGame(g *Game) []byte {
 			Accepted: uint8(g.Meta.Accepted), Expires: utc(g.Meta.Expires),
 			DrawOffer: int(g.Meta.DrawOffer), Theme: g.Meta.Theme, Names: g.Meta.Names,
 		},
+	}
+	if s.Opening != game.OpeningPlain {
+		r.Settings.Opening = s.Opening.String()
 	}
 	for i, u := range g.Seats {
 		r.Seats[i] = string(u)
@@ -299,6 +304,13 @@ func decodeSettings(r settingsRecV1) (game.Settings, error) {
 		s.Swap = game.SwapMirror
 	default:
 		return s, fmt.Errorf("unknown swap style %q", r.Swap)
+	}
+	if r.Opening != "" {
+		o, err := game.ParseOpening(r.Opening)
+		if err != nil {
+			return s, err
+		}
+		s.Opening = o
 	}
 	if err := s.Validate(); err != nil {
 		return s, err

@@ -85,3 +85,32 @@ func TestThreeMGame(t *testing.T) {
 		t.Error("Black's peg in the freed C4 did not survive")
 	}
 }
+
+// TestPie3Game stores a cut-the-pie game through the colour choice: the
+// opening and the choice survive the JSON settings and the binary log.
+func TestPie3Game(t *testing.T) {
+	s, _ := openTest(t)
+	g := newGame(Active)
+	g.Settings = game.Settings{Opening: game.OpeningPie3}
+	g = create(t, s, g)
+	ctx := context.Background()
+	for i, mv := range []struct {
+		seat game.Seat
+		move string
+	}{{1, "j12"}, {1, "k14"}, {1, "m12"}, {2, "choose:red"}, {1, "p10"}} {
+		m, err := game.ParseMove(mv.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.AppendMove(ctx, g.ID, i, mv.seat, m, nil); err != nil {
+			t.Fatalf("%s: %v", mv.move, err)
+		}
+	}
+	rec, pos, err := s.Load(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Settings.Opening != game.OpeningPie3 || pos.SeatColor(2) != game.Red || pos.Peg(game.Hole{Col: 15, Row: 9}) != game.Black {
+		t.Errorf("opening %v, seat 2 plays %v, p10 holds %v", rec.Settings.Opening, pos.SeatColor(2), pos.Peg(game.Hole{Col: 15, Row: 9}))
+	}
+}

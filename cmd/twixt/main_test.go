@@ -64,6 +64,7 @@ func TestCLI(t *testing.T) {
 		{"an unknown format", []string{"replay", "--format", "pgn", "-"}, short, 2, "", "--format"},
 		{"a bad size", []string{"replay", "--size", "3", "-"}, short, 2, "", "--size"},
 		{"a bad ruleset", []string{"replay", "--ruleset", "4m", "-"}, short, 2, "", "--ruleset"},
+		{"a bad opening", []string{"replay", "--opening", "pie4", "-"}, short, 2, "", "--opening: bad opening: \"pie4\" (want plain, pie3 or centre)"},
 		{"a bad swap", []string{"replay", "--swap", "maybe", "-"}, short, 2, "", "--swap"},
 		{"three players", []string{"replay", "--players", "3", "-"}, short, 2, "", "3 players"},
 		{"a handicap that leaves no board", []string{"replay", "--handicap", "22", "-"}, short, 2, "", "handicap 22"},
@@ -208,6 +209,9 @@ func TestReplayEdges(t *testing.T) {
 		{"a swap in Double TwixT", []string{"--players", "4", "-"}, "j12 swap\n", 1, nil, "Double TwixT is played without the pie rule"},
 		{"full and no path at once", []string{"--size", "5x5", "--ruleset", "pp", "--swap", "sides", "-"},
 			"b2+ d4+#2 b5 e2 c2#5 d3 d2 b4 d1+b2/d1 a4#10 c1 a3 b1 e3+#14 c4+ b3 d5 e4+ c5 a2+a2/b4 c3+\n", 0, "no-path", ""},
+		{"cut the pie, then a colour choice", []string{"--opening", "pie3", "-"}, "j12 k14 m12 choose:red p10\n", 0, nil, ""},
+		{"cut the pie without the choice", []string{"--opening", "pie3", "-"}, "j12 k14 m12 p10\n", 1, nil, "first choose your colour"},
+		{"Kosmos centre, first peg off centre", []string{"--opening", "centre", "-"}, "c3\n", 1, nil, "goes in the middle: L12, L13, M12 or M13"},
 		// A token that is not a move is refused like a move: exit 1 and
 		// the JSON of the state before it.
 		{"a bare + after a move", []string{"-"}, "j12 +\n", 1, nil, `(token 2): cannot read "+"`},

@@ -22,6 +22,7 @@ type replayOptions struct {
 	handicap   int
 	extraMoves int
 	noAutoDraw bool
+	opening    string
 }
 
 // addReplayFlags defines the replay flags on fs.
@@ -35,6 +36,7 @@ func addReplayFlags(fs *flag.FlagSet) *replayOptions {
 	fs.IntVar(&o.handicap, "handicap", 0, "pbmserv handicap: N > 0 takes N columns off the board, N < 0 takes -N rows off")
 	fs.IntVar(&o.extraMoves, "extra-moves", 0, "Kosmos head start: extra pegs for Red before Black's first move (0-3)")
 	fs.BoolVar(&o.noAutoDraw, "no-auto-draw", false, "keep playing after neither side can still connect")
+	fs.StringVar(&o.opening, "opening", "plain", "opening: plain, pie3 (cut the pie: two red pegs and a black one, then the other player chooses a colour) or centre (Kosmos centre handicap)")
 	return o
 }
 
@@ -53,6 +55,9 @@ func (o *replayOptions) settings() (game.Format, game.Settings, error) {
 	}
 	if s.Swap, err = game.ParseSwapStyle(o.swap); err != nil {
 		return 0, s, fmt.Errorf("--swap: %w", err)
+	}
+	if s.Opening, err = game.ParseOpening(o.opening); err != nil {
+		return 0, s, fmt.Errorf("--opening: %w", err)
 	}
 	s.Players, s.Handicap, s.ExtraMoves, s.NoAutoDraw = o.players, o.handicap, o.extraMoves, o.noAutoDraw
 	return f, s, nil
