@@ -113,6 +113,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					rulesetOpt(),
 					boolOpt(optSwap, "Pie rule: after Red's first peg Black may take it over (off with handicaps)"),
 					strOpt(optPreset, "A handicap preset of this server (see /twixtadmin settings)", false, true),
+					openingOpt(),
 				),
 				sub("double", "Propose a Double TwixT team match: you and a partner against two opponents",
 					userOpt(optPartner, "Your partner; the two of you share a colour", true),

@@ -41,6 +41,9 @@ func terms(e *discord.Event) (Terms, string, error) {
 	if t.Preset, _, err = o.String(optPreset); err != nil {
 		return t, "", err
 	}
+	if t.Opening, _, err = o.String(optOpening); err != nil {
+		return t, "", err
+	}
 	if n, ok, err := o.Int(optHandicap); err != nil {
 		return t, "", err
 	} else if ok {
@@ -336,6 +339,7 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 		if pos.SwapAvailable() {
 			row = append(row, button(discordgo.PrimaryButton, "Swap (pie rule)", "swap", g.ID.String(), n))
 		}
+		row = append(row, choiceButtons(g, pos, n)...)
 		last := p.Last()
 		if g.Settings.Players == 4 && last.Move.Kind == game.Place && pos.CanClaimPrivilege(last.Seat) {
 			row = append(row, button(discordgo.SecondaryButton, "Claim Privilege ("+seatName(4, last.Seat, last.Color)+")", "privilege", g.ID.String(), n))
@@ -563,8 +567,11 @@ func historyText(g *storage.Game) (string, error) {
 		}
 		name := seatName(g.Settings.Players, o.Seat, o.Color)
 		switch m.Kind {
-		case game.Place, game.Swap:
+		case game.Place, game.Swap, game.Choose:
 			fmt.Fprintf(&sb, "%3d. %-8s %s", o.Number, name, m.String())
+			if len(o.Freed) > 0 {
+				fmt.Fprintf(&sb, "  (takes up %s)", strings.Join(holeNames(o.Freed), ", "))
+			}
 			if len(o.Added) > 0 {
 				fmt.Fprintf(&sb, "  (links %s)", strings.Join(otherEnds(o.Added, o.Hole), ", "))
 			}

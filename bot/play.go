@@ -51,7 +51,7 @@ func (s *Service) Play(ctx context.Context, a Actor, id storage.GameID, act Acti
 	}
 	var moves []storage.SeatMove
 	switch act.Move.Kind {
-	case game.Place, game.Swap:
+	case game.Place, game.Swap, game.Choose:
 		if toMove, _ := pos.ToMove(); seat != toMove {
 			return nil, turnError(g, pos)
 		}

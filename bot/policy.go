@@ -36,6 +36,8 @@ type Policy struct {
 	Threads      bool          // each game opens its own thread
 	ChallengeTTL time.Duration // how long a challenge waits for an answer
 	Presets      []Preset      // server-wide only
+	Pie3         bool          // the cut-the-pie opening may be picked
+	KosmosCentre bool          // the built-in kosmos-centre preset may be picked
 }
 
 // Preset is a named handicap that players pick in a challenge.
@@ -46,6 +48,7 @@ type Preset struct {
 	ExtraMoves int
 	Swap       bool
 	Ruleset    *game.Ruleset // nil: the policy's default
+	Opening    game.Opening  // plain, or the Kosmos centre handicap
 }
 
 // String describes a preset, e.g. "beginner: 6 columns narrower, no swap".
@@ -66,7 +69,10 @@ func (p Preset) String() string {
 	if p.Ruleset != nil {
 		parts = append(parts, p.Ruleset.String())
 	}
-	if p.Swap && p.Handicap == 0 && p.ExtraMoves == 0 {
+	if p.Opening == game.OpeningCentre {
+		parts = append(parts, "Red's first peg in the middle")
+	}
+	if p.Swap && p.Handicap == 0 && p.ExtraMoves == 0 && p.Opening == game.OpeningPlain {
 		parts = append(parts, "swap")
 	} else {
 		parts = append(parts, "no swap")
@@ -83,6 +89,7 @@ func DefaultPolicy() Policy {
 		HandicapMin: -12, HandicapMax: 12, ExtraMax: game.MaxExtraMoves,
 		Double: true, MaxGames: 10, Theme: "classic",
 		Reminders: []int{50, 90}, ChallengeTTL: 24 * time.Hour,
+		Pie3: true, KosmosCentre: true,
 	}
 }
 
@@ -458,10 +465,8 @@ func (p Policy) sizeAllowed(s game.Size) bool {
 
 // PresetByName finds a preset, ignoring case.
 func (p Policy) PresetByName(name string) (Preset, bool) {
-	for _, pr := range p.Presets {
-		if strings.EqualFold(pr.Name, strings.TrimSpace(name)) {
-			return pr, true
-		}
+	if pr, ok := p.ownPreset(name); ok {
+		return pr, true
 	}
-	return Preset{}, false
+	return p.builtinPreset(name)
 }

@@ -58,11 +58,14 @@ func describeTurn(o game.Outcome, style game.SwapStyle) string {
 			return fmt.Sprintf("swapped: Red's first peg moves to its mirror image %s and becomes Black's", o.Hole.Upper())
 		}
 		return fmt.Sprintf("swapped: they now play Red, with the peg on %s", o.Hole.Upper())
+	case game.Choose:
+		return describeChoice(o)
 	case game.Place:
 	default:
 		return o.Move.Kind.String()
 	}
 	var sb strings.Builder
+	sb.WriteString(describeFreed(o))
 	sb.WriteString("played ")
 	sb.WriteString(o.Hole.Upper())
 	if len(o.Removed) > 0 {

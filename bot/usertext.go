@@ -66,7 +66,7 @@ func userMessage(err error) (string, bool) {
 		return "You cannot challenge yourself. Pick another player as `opponent:`.", true
 	case errors.Is(err, ErrBadValue):
 		return sentence(detail(err, ErrBadValue)), true
-	case errors.Is(err, game.ErrBadSize), errors.Is(err, game.ErrBadSettings), errors.Is(err, game.ErrBadRuleset):
+	case errors.Is(err, game.ErrBadSize), errors.Is(err, game.ErrBadSettings), errors.Is(err, game.ErrBadRuleset), errors.Is(err, game.ErrBadOpening):
 		return sentence(err.Error()), true
 	case isGameError(err):
 		msg := sentence(err.Error())
@@ -89,6 +89,7 @@ func isGameError(err error) bool {
 		game.ErrNotKnightMove, game.ErrNotOwnPeg, game.ErrLinkExists, game.ErrLinkCrosses, game.ErrNoSuchLink,
 		game.ErrRemovalInPP, game.ErrLinkNotNewPeg, game.ErrNotYourTurn, game.ErrStaleMove, game.ErrGameOver,
 		game.ErrSwapNotNow, game.ErrNotDouble, game.ErrPrivilegeUsed, game.ErrPrivilegeTooLate,
+		game.ErrPegRemoval, game.ErrNoOwnPeg, game.ErrOpening,
 	} {
 		if errors.Is(err, target) {
 			return true

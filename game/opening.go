@@ -135,10 +135,10 @@ func (g *Game) checkOpening(m Move) error {
 		if g.set.Opening != OpeningPie3 {
 			return stateErr(ErrOpening, "only the cut-the-pie opening has a colour choice; this game does not use it")
 		}
-		return stateErr(ErrOpening, "the colour is chosen once, right after the first player's three pegs (two red, one black)")
+		return stateErr(ErrOpening, "the colour is chosen once, right after the first player's three pegs: two red, one black")
 	}
 	if m.Kind == Place && g.ChoiceDue() {
-		return stateErr(ErrOpening, "first choose your colour: choose:red or choose:black (the cut-the-pie opening)")
+		return stateErr(ErrOpening, "first choose your colour, as the cut-the-pie opening asks: choose:red or choose:black")
 	}
 	if m.Kind == Swap && g.set.Opening == OpeningPie3 {
 		return stateErr(ErrOpening, "the cut-the-pie opening has no swap: after the three pegs the other player chooses a colour with choose:red or choose:black")

@@ -88,10 +88,10 @@ func TestOpeningRefusals(t *testing.T) {
 		msg      string
 	}{
 		{"a peg instead of the choice", pie3, []string{"j12", "k14", "m12"}, 0, "p10", ErrOpening,
-			"first choose your colour: choose:red or choose:black (the cut-the-pie opening)"},
+			"first choose your colour, as the cut-the-pie opening asks: choose:red or choose:black"},
 		{"a swap in pie3", pie3, []string{"j12", "k14", "m12"}, 0, "swap", ErrOpening, "the cut-the-pie opening has no swap"},
 		{"a choice too early", pie3, []string{"j12"}, 0, "choose:red", ErrOpening,
-			"the colour is chosen once, right after the first player's three pegs (two red, one black)"},
+			"the colour is chosen once, right after the first player's three pegs: two red, one black"},
 		{"a choice by the cutter", pie3, []string{"j12", "k14", "m12"}, 1, "choose:red", ErrNotYourTurn, "not seat 1's turn"},
 		{"a choice without pie3", Settings{}, []string{"j12"}, 0, "choose:black", ErrOpening, "only the cut-the-pie opening has a colour choice"},
 		{"the cutter's black peg in Red's border", pie3, []string{"j12", "k14"}, 0, "m1", ErrOpponentBorder, "Black may not peg there"},

@@ -36,6 +36,10 @@ func TestAltText(t *testing.T) {
 			"TwixT board 5x5 after move 5. Red wins by connection, with a chain of 3 pegs from C1 to C5. Last move: Alice (Red) at C5, linked to D3. Red (Alice): 3 pegs, 2 links. Black (Bob): 2 pegs, 0 links."},
 		{"resignation", sq(12), "@sample12.moves", []string{"Alice", "Bob"}, Options{},
 			"TwixT board 12x12 after move 15. Red wins by resignation. Last move: Alice (Red) at B2, linked to C4. Red (Alice): 8 pegs, 7 links. Black (Bob): 7 pegs, 4 links."},
+		{"3M removal", game.Settings{Size: game.Size{Cols: 12, Rows: 12}, Ruleset: game.ThreeM}, "e5 j10 f7 j8 d6--f7", []string{"Alice", "Bob"}, Options{},
+			"TwixT board 12x12 after move 5. Bob (Black) to move. Last move: Alice (Red) at D6, no new links; removed the links E5 to F7; first took up the peg on F7. Red (Alice): 2 pegs, 0 links. Black (Bob): 2 pegs, 0 links."},
+		{"colour chosen after the cut", game.Settings{Size: game.Size{Cols: 12, Rows: 12}, Opening: game.OpeningPie3}, "f6 g8 h5 choose:red", []string{"Alice", "Bob"}, Options{},
+			"TwixT board 12x12 after move 4. Alice (Black) to move. Red (Bob): 2 pegs, 1 link. Black (Alice): 1 peg, 0 links."},
 		{"draw", sq(12), "g6 g8 draw", []string{"Alice", "Bob"}, Options{},
 			"TwixT board 12x12 after move 2. Drawn by agreement. Last move: Bob (Black) at G8, no new links. Red (Alice): 1 peg, 0 links. Black (Bob): 1 peg, 0 links."},
 	}

@@ -107,6 +107,9 @@ func (b *base) draw(c *canvas, v *View) {
 	}
 	if v.Last != nil {
 		c.put(&b.ring, b.layout.Pixel(v.Last.Hole))
+		for _, h := range v.Last.Freed { // 3M: where pegs were taken up
+			c.put(&b.ring, b.layout.Pixel(h))
+		}
 	}
 }
 

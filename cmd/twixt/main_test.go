@@ -210,7 +210,7 @@ func TestReplayEdges(t *testing.T) {
 		{"full and no path at once", []string{"--size", "5x5", "--ruleset", "pp", "--swap", "sides", "-"},
 			"b2+ d4+#2 b5 e2 c2#5 d3 d2 b4 d1+b2/d1 a4#10 c1 a3 b1 e3+#14 c4+ b3 d5 e4+ c5 a2+a2/b4 c3+\n", 0, "no-path", ""},
 		{"cut the pie, then a colour choice", []string{"--opening", "pie3", "-"}, "j12 k14 m12 choose:red p10\n", 0, nil, ""},
-		{"cut the pie without the choice", []string{"--opening", "pie3", "-"}, "j12 k14 m12 p10\n", 1, nil, "first choose your colour"},
+		{"cut the pie without the choice", []string{"--opening", "pie3", "-"}, "j12 k14 m12 p10\n", 1, nil, "first choose your colour, as the cut-the-pie opening asks"},
 		{"Kosmos centre, first peg off centre", []string{"--opening", "centre", "-"}, "c3\n", 1, nil, "goes in the middle: L12, L13, M12 or M13"},
 		// A token that is not a move is refused like a move: exit 1 and
 		// the JSON of the state before it.
