@@ -121,3 +121,28 @@ func Test3MHTTP(t *testing.T) {
 		t.Errorf("history: %q", hist.Content)
 	}
 }
+
+// TestPie3OneCommandHTTP: the cutter may place the three pegs in one
+// command; elsewhere several moves at once are refused.
+func TestPie3OneCommandHTTP(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{})
+	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
+	ch := r.do(alice, "twixt challenge", discordtest.UserOpt(optOpponent, bob), discordtest.Str(optColor, "red"),
+		discordtest.Str(optOpening, "pie3"), discordtest.Str(optSize, "12")).Message
+	r.press(bob, ch, "accept/g1")
+	r.refused(alice, "twixt move", "One move at a time (or the three pegs of the cut-the-pie opening): 4 were given.", discordtest.Str(optAt, "f6 g8 h5 c3"))
+	m := r.move(alice, "f6 g8+ h5")
+	if !strings.Contains(m.Content, "1. Red") || !strings.Contains(m.Content, "3. ") {
+		t.Errorf("the three pegs answered %q", m.Content)
+	}
+	if _, ok := findButton(m, "choose/g1/3/black"); !ok {
+		t.Fatalf("no colour buttons after the cut in one command: %q", m.Content)
+	}
+	chosen := r.press(bob, m, "choose/g1/3/black").Message
+	if !strings.Contains(chosen.Content, "chooses to play Black") {
+		t.Fatalf("choice: %q", chosen.Content)
+	}
+	pings(t, chosen, bob) // Bob keeps Black, and moves
+	r.refused(bob, "twixt move", "One move at a time: only the cut-the-pie opening's first three pegs may be placed together.", discordtest.Str(optAt, "c3 c5"))
+}

@@ -248,11 +248,11 @@ func (b *Bot) move(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	m, err := game.ParseMove(strings.TrimSpace(at))
+	ms, err := parseMoves(at)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	return b.act(ctx, e, Action{Move: m, Privilege: priv, Turns: -1})
+	return b.act(ctx, e, Action{Move: ms[0], Then: ms[1:], Privilege: priv, Turns: -1})
 }
 
 func (b *Bot) swapCmd(ctx context.Context, e *discord.Event) (discord.Reply, error) {

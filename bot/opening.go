@@ -167,3 +167,41 @@ func (p Policy) ownPreset(name string) (Preset, bool) {
 	}
 	return Preset{}, false
 }
+
+// parseMoves reads what /twixt move at: holds: one move, or, for the
+// cut-the-pie opening, up to three placements separated by spaces
+// ("f6 g8+ h5").
+func parseMoves(at string) ([]game.Move, error) {
+	fields := strings.Fields(at)
+	if len(fields) <= 1 {
+		m, err := game.ParseMove(strings.TrimSpace(at))
+		return []game.Move{m}, err
+	}
+	if len(fields) > 3 {
+		return nil, optionError("one move at a time (or the three pegs of the cut-the-pie opening): %d were given", len(fields))
+	}
+	out := make([]game.Move, len(fields))
+	for i, f := range fields {
+		m, err := game.ParseMove(f)
+		if err != nil {
+			return nil, err
+		}
+		if len(fields) > 1 && m.Kind != game.Place {
+			return nil, optionError("only pegs can be placed several at once (the cut-the-pie opening), not %s", f)
+		}
+		out[i] = m
+	}
+	return out, nil
+}
+
+// checkCut refuses several placements at once except for the pegs the
+// cutter of a pie3 opening has still to place.
+func checkCut(g *storage.Game, pos *game.Game, act Action) error {
+	if len(act.Then) == 0 {
+		return nil
+	}
+	if g.Settings.Opening != game.OpeningPie3 || pos.Turns()+1+len(act.Then) > 3 {
+		return optionError("one move at a time: only the cut-the-pie opening's first three pegs may be placed together")
+	}
+	return nil
+}
