@@ -501,3 +501,22 @@ func TestReasonPrecedence(t *testing.T) {
 		t.Errorf("result %v (%s), want a no-path draw", r, r.Reason)
 	}
 }
+
+// TestNoBarrierWithoutLink: seed 002, "No barrier exists where a player
+// could have linked but did not" and "A row of unlinked pegs is not a
+// barrier": Red's unlinked E5 and F7 let Black's D7-F6 through, in every
+// ruleset; linked, they stop it.
+func TestNoBarrierWithoutLink(t *testing.T) {
+	for _, r := range []Ruleset{Standard, PP, ThreeM} {
+		g, _ := New(Settings{Ruleset: r})
+		play(t, g, "e5", "d7", "f7+")
+		if _, err := g.PlayString("f6+d7/f6"); err != nil {
+			t.Errorf("%s: black's d7-f6 between unlinked red pegs: %v", r, err)
+		}
+		g, _ = New(Settings{Ruleset: r})
+		play(t, g, "e5", "d7", "f7")
+		if _, err := g.PlayString("f6+d7/f6"); !errors.Is(err, ErrLinkCrosses) {
+			t.Errorf("%s: black's d7-f6 across red's e5-f7: %v", r, err)
+		}
+	}
+}
