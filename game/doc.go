@@ -75,7 +75,7 @@
 // The 3M rules (002), ruleset ThreeM: "before placing a peg, a player may
 // remove any pegs and/or links he has previously placed"; 000 says the same
 // of pbmserv's rules, whose server supports only link removal:
-// TestParseMoveRemovals (the "--" syntax), TestThreeMRefusals (only own pegs,
+// TestParseMoveRemovals (the "--" syntax), TestIllegalMoves (the 3M cases: only own pegs,
 // only under 3M), TestThreeMReusesFreedHole. Choice: the standard ruleset
 // follows pbmserv's server and Kosmos (links only); 3M is its own ruleset.
 // Under 3M nothing is permanent, so no position is a dead draw and a
@@ -103,12 +103,12 @@
 //     with a handicap, with extra moves). Little Golem's mirror swap:
 //     TestSwap (mirror, and on a board that is not square).
 //   - Cut the pie (001): two red pegs and a black one, then the other player
-//     chooses a colour, with Black to move: TestPie3, TestOpeningRefusals.
+//     chooses a colour, with Black to move: TestPie3, TestIllegalMoves (the opening cases).
 //     Choice: the three pegs are placed red, red, black, so that the red
 //     pegs link as usual (or not, with '+'); the choice is a turn.
 //   - The Kosmos handicap (004): no pie rule, the weaker player plays White
 //     (Red) with the first peg in the middle, optionally two or three moves
-//     ahead: TestKosmosCentre, TestOpeningRefusals (centre). Choice: the
+//     ahead: TestKosmosCentre, TestIllegalMoves (centre). Choice: the
 //     middle of an even board is any of its central holes.
 //   - Playing without the pie rule is itself a handicap (000):
 //     TestIllegalMoves (swap without the pie rule).

@@ -74,58 +74,6 @@ func TestPie3(t *testing.T) {
 	}
 }
 
-// TestOpeningRefusals: what the openings forbid, with the exact messages.
-func TestOpeningRefusals(t *testing.T) {
-	pie3 := Settings{Opening: OpeningPie3}
-	centre := Settings{Opening: OpeningCentre}
-	tests := []struct {
-		name     string
-		settings Settings
-		setup    []string
-		seat     Seat
-		move     string
-		want     error
-		msg      string
-	}{
-		{"a peg instead of the choice", pie3, []string{"j12", "k14", "m12"}, 0, "p10", ErrOpening,
-			"first choose your colour, as the cut-the-pie opening asks: choose:red or choose:black"},
-		{"a swap in pie3", pie3, []string{"j12", "k14", "m12"}, 0, "swap", ErrOpening, "the cut-the-pie opening has no swap"},
-		{"a choice too early", pie3, []string{"j12"}, 0, "choose:red", ErrOpening,
-			"the colour is chosen once, right after the first player's three pegs: two red, one black"},
-		{"a choice by the cutter", pie3, []string{"j12", "k14", "m12"}, 1, "choose:red", ErrNotYourTurn, "not seat 1's turn"},
-		{"a choice without pie3", Settings{}, []string{"j12"}, 0, "choose:black", ErrOpening, "only the cut-the-pie opening has a colour choice"},
-		{"the cutter's black peg in Red's border", pie3, []string{"j12", "k14"}, 0, "m1", ErrOpponentBorder, "Black may not peg there"},
-		{"centre: first peg elsewhere", centre, nil, 0, "c3", ErrOpening,
-			"under the Kosmos centre handicap Red's first peg goes in the middle: L12, L13, M12 or M13, not C3"},
-		{"centre on an odd board", Settings{Opening: OpeningCentre, Size: Size{25, 25}}, nil, 0, "l12", ErrOpening, "in the middle: M13, not L12"},
-		{"centre: no swap", Settings{Opening: OpeningCentre, Swap: SwapSides}, []string{"l12"}, 0, "swap", ErrSwapNotNow, "without the pie rule"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			g, err := New(tt.settings)
-			if err != nil {
-				t.Fatal(err)
-			}
-			play(t, g, tt.setup...)
-			before := snap(g)
-			seat := tt.seat
-			if seat == 0 {
-				seat, _ = g.ToMove()
-			}
-			m, err := ParseMove(tt.move)
-			if err == nil {
-				_, err = g.Play(seat, m)
-			}
-			if !errors.Is(err, tt.want) || !strings.Contains(err.Error(), tt.msg) {
-				t.Fatalf("got %v, want %v saying %q", err, tt.want, tt.msg)
-			}
-			if snap(g) != before {
-				t.Error("a refused move changed the game")
-			}
-		})
-	}
-}
-
 // TestKosmosCentre: the Kosmos centre handicap with two moves ahead: Red's
 // first peg on a central hole, then two more, and no pie rule.
 func TestKosmosCentre(t *testing.T) {

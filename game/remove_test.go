@@ -53,51 +53,6 @@ func TestParseMoveRemovals(t *testing.T) {
 	}
 }
 
-// TestThreeMRefusals: what a removal may not do, with the exact messages,
-// and that a refused move changes nothing.
-func TestThreeMRefusals(t *testing.T) {
-	m3 := Settings{Ruleset: ThreeM}
-	tests := []struct {
-		name     string
-		settings Settings
-		setup    []string
-		move     string
-		want     error
-		msg      string
-	}{
-		{"standard keeps its pegs", Settings{}, []string{"e5", "k10"}, "f7--e5", ErrPegRemoval,
-			"cannot remove the peg in E5: only the 3M rules let a player take pegs off the board (this game's rules allow removing links only, with '-')"},
-		{"PP keeps its pegs", Settings{Ruleset: PP}, []string{"e5", "k10"}, "f7--e5", ErrPegRemoval, "only the 3M rules"},
-		{"an empty hole", m3, []string{"e5", "k10"}, "f7--e6", ErrNoOwnPeg, "there is no peg in E6 to remove"},
-		{"the opponent's peg", m3, []string{"e5", "k10"}, "f7--k10", ErrNoOwnPeg, "cannot remove the peg in K10: it is black, and a player may remove only own pegs"},
-		{"the same peg twice", m3, []string{"e5", "k10"}, "f7--e5,e5", ErrNoOwnPeg, "there is no peg in E5 to remove"},
-		{"off the board", m3, []string{"e5", "k10"}, "f7--z30", ErrOffBoard, "Z30 is off the board"},
-		{"peg an occupied hole after removing another", m3, []string{"e5", "k10", "f7", "l12"}, "k10--e5", ErrOccupied, "K10 already holds a black peg"},
-		{"unlink a link the removal took away", m3, []string{"e5", "k10", "f7", "l12"}, "g9--e5-e5/f7", ErrNoSuchLink, "there is no red link E5-F7 to remove"},
-		{"link to a removed peg", m3, []string{"e5", "k10", "f7", "l12"}, "d3--e5+d3/e5", ErrNotOwnPeg, "E5 is not a red peg"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			g, err := New(tt.settings)
-			if err != nil {
-				t.Fatal(err)
-			}
-			play(t, g, tt.setup...)
-			before := snap(g)
-			_, err = g.PlayString(tt.move)
-			if !errors.Is(err, tt.want) {
-				t.Fatalf("got %v, want %v", err, tt.want)
-			}
-			if !strings.Contains(err.Error(), tt.msg) {
-				t.Errorf("message %q does not say %q", err, tt.msg)
-			}
-			if snap(g) != before {
-				t.Error("a refused move changed the game")
-			}
-		})
-	}
-}
-
 // TestThreeMReusesFreedHole: a 3M game in which removed pegs' holes are
 // pegged again, by the remover in the same move and by the opponent later,
 // and the links of removed pegs go with them.

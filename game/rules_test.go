@@ -12,6 +12,9 @@ import (
 func TestIllegalMoves(t *testing.T) {
 	std := Settings{}
 	pp := Settings{Ruleset: PP}
+	threeM := Settings{Ruleset: ThreeM}
+	pie3Set := Settings{Opening: OpeningPie3}
+	centreSet := Settings{Opening: OpeningCentre}
 	tests := []struct {
 		name     string
 		settings Settings
@@ -52,6 +55,32 @@ func TestIllegalMoves(t *testing.T) {
 		{"syntax: space", std, nil, 0, "e5 +f7/g9", ErrSyntax, "'-' and an unlink list"},
 		{"syntax: bad move number", std, nil, 0, "e5#x", ErrSyntax, "move number"},
 		{"syntax: trailing comma", std, nil, 0, "e5+e5/f7,", ErrSyntax, "a hole in the chain"},
+
+		// The 3M rules: what a removal may not do.
+		{"standard keeps its pegs", Settings{}, []string{"e5", "k10"}, 0, "f7--e5", ErrPegRemoval,
+			"cannot remove the peg in E5: only the 3M rules let a player take pegs off the board (this game's rules allow removing links only, with '-')"},
+		{"PP keeps its pegs", Settings{Ruleset: PP}, []string{"e5", "k10"}, 0, "f7--e5", ErrPegRemoval, "only the 3M rules"},
+		{"an empty hole", threeM, []string{"e5", "k10"}, 0, "f7--e6", ErrNoOwnPeg, "there is no peg in E6 to remove"},
+		{"the opponent's peg", threeM, []string{"e5", "k10"}, 0, "f7--k10", ErrNoOwnPeg, "cannot remove the peg in K10: it is black, and a player may remove only own pegs"},
+		{"the same peg twice", threeM, []string{"e5", "k10"}, 0, "f7--e5,e5", ErrNoOwnPeg, "there is no peg in E5 to remove"},
+		{"off the board", threeM, []string{"e5", "k10"}, 0, "f7--z30", ErrOffBoard, "Z30 is off the board"},
+		{"peg an occupied hole after removing another", threeM, []string{"e5", "k10", "f7", "l12"}, 0, "k10--e5", ErrOccupied, "K10 already holds a black peg"},
+		{"unlink a link the removal took away", threeM, []string{"e5", "k10", "f7", "l12"}, 0, "g9--e5-e5/f7", ErrNoSuchLink, "there is no red link E5-F7 to remove"},
+		{"link to a removed peg", threeM, []string{"e5", "k10", "f7", "l12"}, 0, "d3--e5+d3/e5", ErrNotOwnPeg, "E5 is not a red peg"},
+
+		// The openings: cut the pie and the Kosmos centre handicap.
+		{"a peg instead of the choice", pie3Set, []string{"j12", "k14", "m12"}, 0, "p10", ErrOpening,
+			"first choose your colour, as the cut-the-pie opening asks: choose:red or choose:black"},
+		{"a swap in pie3", pie3Set, []string{"j12", "k14", "m12"}, 0, "swap", ErrOpening, "the cut-the-pie opening has no swap"},
+		{"a choice too early", pie3Set, []string{"j12"}, 0, "choose:red", ErrOpening,
+			"the colour is chosen once, right after the first player's three pegs: two red, one black"},
+		{"a choice by the cutter", pie3Set, []string{"j12", "k14", "m12"}, 1, "choose:red", ErrNotYourTurn, "not seat 1's turn"},
+		{"a choice without pie3", Settings{}, []string{"j12"}, 0, "choose:black", ErrOpening, "only the cut-the-pie opening has a colour choice"},
+		{"the cutter's black peg in Red's border", pie3Set, []string{"j12", "k14"}, 0, "m1", ErrOpponentBorder, "Black may not peg there"},
+		{"centre: first peg elsewhere", centreSet, nil, 0, "c3", ErrOpening,
+			"under the Kosmos centre handicap Red's first peg goes in the middle: L12, L13, M12 or M13, not C3"},
+		{"centre on an odd board", Settings{Opening: OpeningCentre, Size: Size{25, 25}}, nil, 0, "l12", ErrOpening, "in the middle: M13, not L12"},
+		{"centre: no swap", Settings{Opening: OpeningCentre, Swap: SwapSides}, []string{"l12"}, 0, "swap", ErrSwapNotNow, "without the pie rule"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
