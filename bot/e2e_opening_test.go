@@ -21,13 +21,7 @@ func TestPie3HTTP(t *testing.T) {
 			t.Log(logs.String())
 		}
 	}()
-	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
-	ch := r.do(alice, "twixt challenge", discordtest.UserOpt(optOpponent, bob), discordtest.Str(optColor, "red"),
-		discordtest.Str(optOpening, "pie3"), discordtest.Str(optSize, "12")).Message
-	if !strings.Contains(ch.Content, "opening:pie3") {
-		t.Fatalf("challenge: %q", ch.Content)
-	}
-	r.press(bob, ch, "accept/g1")
+	alice, bob := startPie3(t, r, fake)
 	r.move(alice, "f6")
 	r.move(alice, "g8")
 	r.refused(bob, "twixt move", "Not your turn", discordtest.Str(optAt, "c3"))
@@ -127,10 +121,7 @@ func Test3MHTTP(t *testing.T) {
 func TestPie3OneCommandHTTP(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
 	r := startBot(t, fake, runOpts{})
-	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
-	ch := r.do(alice, "twixt challenge", discordtest.UserOpt(optOpponent, bob), discordtest.Str(optColor, "red"),
-		discordtest.Str(optOpening, "pie3"), discordtest.Str(optSize, "12")).Message
-	r.press(bob, ch, "accept/g1")
+	alice, bob := startPie3(t, r, fake)
 	r.refused(alice, "twixt move", "One move at a time (or the three pegs of the cut-the-pie opening): 4 were given.", discordtest.Str(optAt, "f6 g8 h5 c3"))
 	m := r.move(alice, "f6 g8+ h5")
 	if !strings.Contains(m.Content, "1. Red") || !strings.Contains(m.Content, "3. ") {
@@ -145,4 +136,18 @@ func TestPie3OneCommandHTTP(t *testing.T) {
 	}
 	pings(t, chosen, bob) // Bob keeps Black, and moves
 	r.refused(bob, "twixt move", "One move at a time: only the cut-the-pie opening's first three pegs may be placed together.", discordtest.Str(optAt, "c3 c5"))
+}
+
+// startPie3 starts game g1, a 12x12 cut-the-pie game in which alice cuts
+// (she takes Red) and bob chooses.
+func startPie3(t *testing.T, r *botRun, fake *discordtest.Fake) (alice, bob discordtest.User) {
+	t.Helper()
+	alice, bob = fake.NewUser("alice"), fake.NewUser("bob")
+	ch := r.do(alice, "twixt challenge", discordtest.UserOpt(optOpponent, bob), discordtest.Str(optColor, "red"),
+		discordtest.Str(optOpening, "pie3"), discordtest.Str(optSize, "12")).Message
+	if !strings.Contains(ch.Content, "opening:pie3") {
+		t.Fatalf("challenge: %q", ch.Content)
+	}
+	r.press(bob, ch, "accept/g1")
+	return alice, bob
 }

@@ -61,16 +61,7 @@ func TestThreeMGame(t *testing.T) {
 	g.Settings = game.Settings{Ruleset: game.ThreeM}
 	g = create(t, s, g)
 	ctx := context.Background()
-	for i, mv := range []string{"c4", "e5", "d6--c4", "c4"} {
-		m, err := game.ParseMove(mv)
-		if err != nil {
-			t.Fatal(err)
-		}
-		seat := game.Seat(i%2 + 1)
-		if _, err := s.AppendMove(ctx, g.ID, i, seat, m, nil); err != nil {
-			t.Fatalf("%s: %v", mv, err)
-		}
-	}
+	appendAll(t, s, g.ID, []game.Seat{1, 2, 1, 2}, "c4", "e5", "d6--c4", "c4")
 	rec, pos, err := s.Load(ctx, g.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -94,23 +85,26 @@ func TestPie3Game(t *testing.T) {
 	g.Settings = game.Settings{Opening: game.OpeningPie3}
 	g = create(t, s, g)
 	ctx := context.Background()
-	for i, mv := range []struct {
-		seat game.Seat
-		move string
-	}{{1, "j12"}, {1, "k14"}, {1, "m12"}, {2, "choose:red"}, {1, "p10"}} {
-		m, err := game.ParseMove(mv.move)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.AppendMove(ctx, g.ID, i, mv.seat, m, nil); err != nil {
-			t.Fatalf("%s: %v", mv.move, err)
-		}
-	}
+	appendAll(t, s, g.ID, []game.Seat{1, 1, 1, 2, 1}, "j12", "k14", "m12", "choose:red", "p10")
 	rec, pos, err := s.Load(ctx, g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rec.Settings.Opening != game.OpeningPie3 || pos.SeatColor(2) != game.Red || pos.Peg(game.Hole{Col: 15, Row: 9}) != game.Black {
 		t.Errorf("opening %v, seat 2 plays %v, p10 holds %v", rec.Settings.Opening, pos.SeatColor(2), pos.Peg(game.Hole{Col: 15, Row: 9}))
+	}
+}
+
+// appendAll appends moves, in the move syntax, by the given seats.
+func appendAll(t *testing.T, s *Store, id GameID, seats []game.Seat, moves ...string) {
+	t.Helper()
+	for i, mv := range moves {
+		m, err := game.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.AppendMove(context.Background(), id, i, seats[i], m, nil); err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
 	}
 }
