@@ -14,6 +14,7 @@ func FuzzParseMove(f *testing.F) {
 		"e5-f7/g9", "e5+e5/f7,g9/h11/j12#3", "5e", "e5-", "e5+,", "e5#",
 		"e5#-1", "e5#+3", "zzzz9999", "a0", "e5-e6/e7/e8,e9/e10+e1/e2",
 		"j12--c4,d6-i12/k11+h11/j12#9", "j12--", "j12--c4,", "j12---c4", "j12--c4/d6",
+		"-c'5j12", "\\d4'/c'5j12#3", "-f10'-c'5j12", "\\d4'j12--a9", "-c5j12", "/a'1j12",
 	} {
 		f.Add(s)
 	}
@@ -44,7 +45,7 @@ func FuzzParseMove(f *testing.F) {
 // FuzzPlay plays arbitrary move strings on a game in progress: a move
 // either succeeds, or fails and changes nothing.
 func FuzzPlay(f *testing.F) {
-	for _, s := range []string{"j12", "j12-i12/k11", "f6-e5/f7+d5/f6", "k12+e5/f7", "swap", "e5", "a1", "x24", "m12+m12/n14,e5/f7", "p16#7", "p16#8", "e5--e5", "d5--e5,f7", "j12--d5-e5/f7+j12/k10"} {
+	for _, s := range []string{"j12", "j12-i12/k11", "f6-e5/f7+d5/f6", "k12+e5/f7", "swap", "e5", "a1", "x24", "m12+m12/n14,e5/f7", "p16#7", "p16#8", "e5--e5", "d5--e5,f7", "j12--d5-e5/f7+j12/k10", "-e'6m12", "\\f5'm12"} {
 		for v := uint8(0); v < 4; v++ {
 			f.Add(s, v)
 		}
@@ -213,6 +214,17 @@ func randomMove(g *Game, r *rand.Rand) Move {
 			o := Hole{h.Col + k[0], h.Row + k[1]}
 			if g.board.Peg(o) == c && r.IntN(2) == 0 {
 				m.Links = append(m.Links, []Hole{h, o})
+			}
+		}
+	case 4:
+		// A long move in Hensel's notation: a link between two older
+		// pegs, then every link to the new one.
+		if own := g.Pegs(c); len(own) > 0 {
+			p := own[r.IntN(len(own))]
+			k := knight[r.IntN(8)]
+			if q := (Hole{p.Col + k[0], p.Row + k[1]}); g.board.Peg(q) == c && p != h && q != h {
+				l := NewLink(p, q) // (as Hensel's notation reads it back)
+				m.Links = [][]Hole{{l.A, l.B}}
 			}
 		}
 	case 3:

@@ -252,6 +252,11 @@ func (g *Game) Play(s Seat, m Move) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
+	if m.Kind == Place {
+		// The move as played: removals read from Hensel's notation are
+		// resolved against the position, so the log replays anywhere.
+		m = o.Move
+	}
 	if m.Kind == Resign {
 		// Record who resigned, so that a replay credits the right side
 		// even when the resignation came out of turn.
@@ -296,7 +301,8 @@ func (g *Game) place(s Seat, m Move) (Outcome, error) {
 			return Outcome{}, err
 		}
 	}
-	if !m.Explicit && len(m.Unlinks) == 0 && len(m.Removes) == 0 {
+	m = b.resolveHensel(m, c)
+	if !m.Explicit && len(m.Unlinks) == 0 && len(m.Removes) == 0 && len(m.Links) == 0 {
 		// The common move: a peg with its autolinks cannot fail once the
 		// hole is known to be free, so it goes straight onto the board.
 		b.Place(m.Hole, c)
@@ -343,7 +349,7 @@ func (b *Board) apply(m Move, c Color) error {
 	}
 	i := b.g.index(m.Hole)
 	b.putPeg(i, c)
-	if !m.Explicit {
+	if !m.Explicit && len(m.Links) == 0 {
 		b.autolink(i, c)
 		return nil
 	}
@@ -356,6 +362,11 @@ func (b *Board) apply(m Move, c Color) error {
 		if err := b.AddLink(l, c); err != nil {
 			return err
 		}
+	}
+	if !m.Explicit {
+		// Links between older pegs first (Hensel's long move), then
+		// every legal link to the new peg.
+		b.autolinkRest(m.Hole, c)
 	}
 	return nil
 }

@@ -51,7 +51,9 @@ type Move struct {
 	Unlinks [][]Hole
 	Links   [][]Hole
 	// Explicit is true when the move had a '+': exactly Links are made
-	// (none for a bare '+'). Otherwise every legal link to the peg is made.
+	// (none for a bare '+'). Otherwise Links (links between pegs already
+	// on the board, as Hensel's notation adds them) are made, and then
+	// every legal link to the new peg.
 	Explicit bool
 	// Number is the turn number written after '#', or 0 for none.
 	Number int
@@ -60,6 +62,11 @@ type Move struct {
 	Color Color
 	// Reason is the reason of a Conclude: Timeout, Adjudication or Aborted.
 	Reason Reason
+
+	// hensel marks a move read in Hensel's notation (hensel.go): its
+	// removals name a link by its midpoint, which the game resolves to
+	// the player's link there when the move is played.
+	hensel bool
 }
 
 // IsTurn reports whether the move is a turn: a placement or a swap. Turns
@@ -90,6 +97,12 @@ func (m Move) String() string {
 	var sb strings.Builder
 	switch m.Kind {
 	case Place:
+		if m.hensel || !m.Explicit && len(m.Links) > 0 {
+			// pbmserv's syntax cannot say "these links, then every
+			// link to the new peg": Hensel's notation can.
+			sb.WriteString(m.henselString())
+			break
+		}
 		sb.WriteString(m.Hole.String())
 		if len(m.Removes) > 0 {
 			sb.WriteString("--")
@@ -186,6 +199,9 @@ func ParseMove(s string) (Move, error) {
 	if strings.EqualFold(body, "swap") {
 		m.Kind = Swap
 		return m, nil
+	}
+	if body != "" && isHenselStart(body[0]) {
+		return parseHensel(in, body, m)
 	}
 	if w, arg, ok := strings.Cut(body, ":"); ok && strings.EqualFold(w, "choose") {
 		switch strings.ToLower(arg) {
