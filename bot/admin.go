@@ -124,8 +124,8 @@ func (s *Service) SavePreset(ctx context.Context, a Actor, pr Preset) (Preset, e
 		return Preset{}, err
 	}
 	pr.Name = strings.TrimSpace(pr.Name)
-	if pr.Name == "" || len(pr.Name) > 32 || strings.ContainsAny(pr.Name, "`*_~|<>@#") {
-		return Preset{}, badValue("a preset needs a plain name of at most 32 characters, like beginner or kosmos-2")
+	if pr.Name == "" || len(pr.Name) > maxPresetLen || strings.ContainsAny(pr.Name, "`*_~|<>@#") {
+		return Preset{}, badValue("a preset needs a plain name of at most %d characters, like beginner or kosmos-2", maxPresetLen)
 	}
 	// The preset must make a game this server allows.
 	p, _, err := s.Policy(ctx, a.Guild, "")

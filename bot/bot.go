@@ -123,9 +123,13 @@ func names(g *storage.Game) []string {
 	return out
 }
 
+// who writes "Red (@alice)" or "Black 2 (@dave)" for a seat, in the
+// game's vocabulary.
+func who(g *storage.Game, pos *game.Game, s game.Seat) string { return vocabOf(g).who(g, pos, s) }
+
 // who writes "Red (@alice)" or "Black 2 (@dave)" for a seat.
-func who(g *storage.Game, pos *game.Game, s game.Seat) string {
-	return fmt.Sprintf("%s (%s)", seatName(g.Settings.Players, s, pos.SeatColor(s)), mention(string(g.User(s))))
+func (v vocab) who(g *storage.Game, pos *game.Game, s game.Seat) string {
+	return fmt.Sprintf("%s (%s)", v.seat(g.Settings.Players, s, pos.SeatColor(s)), mention(string(g.User(s))))
 }
 
 // mentionsOf converts users for a reply's allowed mentions.
@@ -137,24 +141,37 @@ func mentionsOf(users ...storage.UserID) []discord.UserID {
 	return out
 }
 
-// boardFile draws a game's position as the PNG a reply attaches, with its
-// alt text.
-func boardFile(g *storage.Game, pos *game.Game, theme string) (discord.File, error) {
-	if theme == "" {
-		theme = g.Meta.Theme
-	}
-	th, err := render.ParseTheme(theme)
-	if err != nil {
-		th = render.Classic
-	}
+// view is what render draws of a game: its position, the players' names,
+// and the time left on the turn clock by the bot's clock.
+func (b *Bot) view(g *storage.Game, pos *game.Game) *render.View {
 	v := render.FromGame(pos, names(g)...)
-	o := render.Options{Theme: th}
+	if d := g.Clock.Deadline; !d.IsZero() && !pos.Over() {
+		v.Timed, v.TimeLeft = true, d.Sub(b.now())
+	}
+	return v
+}
+
+// boardFile draws a game's position as the PNG a reply attaches, with its
+// alt text, in the theme of the vocabulary the reply speaks, and the time
+// left on the turn clock by the bot's clock.
+func (b *Bot) boardFile(g *storage.Game, pos *game.Game, voc vocab) (discord.File, error) {
+	return b.boardPicture(g, pos, voc, false)
+}
+
+// boardPicture draws the whole board, or with zoom only the part around
+// the last move.
+func (b *Bot) boardPicture(g *storage.Game, pos *game.Game, voc vocab, zoom bool) (discord.File, error) {
+	v := b.view(g, pos)
+	o := render.Options{Theme: voc.theme}
+	draw, describe, name := render.PNG, render.AltText, "twixt-"+g.ID.String()+".png"
+	if zoom {
+		draw, describe, name = render.ZoomPNG, render.ZoomAltText, "twixt-"+g.ID.String()+"-zoom.png"
+	}
 	var buf bytes.Buffer
-	if err := render.PNG(&buf, v, o); err != nil {
+	if err := draw(&buf, v, o); err != nil {
 		return discord.File{}, err
 	}
-	alt := render.AltText(v, o)
-	return discord.File{Name: "twixt-" + g.ID.String() + ".png", ContentType: "image/png", Description: alt, Data: buf.Bytes()}, nil
+	return discord.File{Name: name, ContentType: "image/png", Description: describe(v, o), Data: buf.Bytes()}, nil
 }
 
 // place is where a game's messages go: its thread, or its channel.

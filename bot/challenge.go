@@ -101,10 +101,28 @@ func (s *Service) Challenge(ctx context.Context, a Actor, inv Invitation) (*stor
 	for i, u := range seats {
 		if u == a.User {
 			g.Meta.Accepted = g.Meta.Accepted.With(game.Seat(i + 1))
+			if g.Meta.Proposer == 0 {
+				g.Meta.Proposer = game.Seat(i + 1)
+			}
 		}
 		g.Meta.Names = append(g.Meta.Names, inv.Names[u])
 	}
 	return s.store.Create(ctx, g)
+}
+
+// proposer is the user who proposed game g. Records from before the
+// proposer was kept fall back on the first seat that accepted, which is
+// the proposer's until someone else answers.
+func proposer(g *storage.Game) storage.UserID {
+	if g.Meta.Proposer != 0 {
+		return g.User(g.Meta.Proposer)
+	}
+	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
+		if g.Meta.Accepted.Has(s) {
+			return g.User(s)
+		}
+	}
+	return g.User(1)
 }
 
 func points(reminders []int) []uint8 {

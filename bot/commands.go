@@ -30,7 +30,29 @@ const (
 	optName       = "name"
 	optTheme      = "theme"
 	optText       = "text"
+	optZoom       = "zoom"
 )
+
+// The longest text each free-text option takes: Discord refuses longer
+// input before it reaches the bot, so that nobody can send the bot
+// kilobytes of junk to parse, log or echo.
+const (
+	maxMoveLen   = 200  // a move with link and unlink lists
+	maxGameLen   = 24   // a game number, like g12, up to g18446744073709551615
+	maxSizeLen   = 10   // a board size, like 12x16
+	maxPresetLen = 32   // a preset's name (SavePreset enforces the same)
+	maxValueLen  = 1000 // a setting's value: lists of channels or roles are long
+	maxChoiceLen = 32   // options with fixed choices
+)
+
+// channelTypes are where games and their settings live: text and
+// announcement channels, and threads.
+var channelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews,
+	discordgo.ChannelTypeGuildNewsThread, discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread}
+
+func channelOpt(desc string) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: optChannel, Description: desc, ChannelTypes: channelTypes}
+}
 
 // manageGuild is Discord's MANAGE_GUILD permission ("Manage Server").
 const manageGuild int64 = 1 << 5
@@ -57,8 +79,9 @@ func userOpt(name, desc string, required bool) *discordgo.ApplicationCommandOpti
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: name, Description: desc, Required: required}
 }
 
-func strOpt(name, desc string, required, auto bool, ch ...string) *discordgo.ApplicationCommandOption {
-	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc, Required: required, Autocomplete: auto}
+// strOpt is a text option that takes at most maxLen characters.
+func strOpt(name, desc string, maxLen int, required, auto bool, ch ...string) *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc, Required: required, Autocomplete: auto, MaxLength: maxLen}
 	if len(ch) > 0 {
 		o.Choices = choices(ch...)
 	}
@@ -74,16 +97,16 @@ func boolOpt(name, desc string) *discordgo.ApplicationCommandOption {
 }
 
 func gameOpt() *discordgo.ApplicationCommandOption {
-	return strOpt(optGame, "Which game (needed only when you play more than one here)", false, true)
+	return strOpt(optGame, "Which game (needed only when you play more than one here)", maxGameLen, false, true)
 }
 
 func colorOpt() *discordgo.ApplicationCommandOption {
-	return strOpt(optColor, "Your colour: Red moves first and joins top and bottom (default: random)", false, false,
+	return strOpt(optColor, "Your colour: Red moves first and joins top and bottom (default: random)", maxChoiceLen, false, false,
 		"red (moves first)", "red", "black", "black", "random", "random")
 }
 
 func sizeOpt() *discordgo.ApplicationCommandOption {
-	return strOpt(optSize, "Board size: 24 for 24x24, or COLSxROWS like 12x16 (default: the server's)", false, true)
+	return strOpt(optSize, "Board size: 24 for 24x24, or COLSxROWS like 12x16 (default: the server's)", maxSizeLen, false, true)
 }
 
 func handicapOpt() *discordgo.ApplicationCommandOption {
@@ -91,7 +114,7 @@ func handicapOpt() *discordgo.ApplicationCommandOption {
 }
 
 func rulesetOpt() *discordgo.ApplicationCommandOption {
-	return strOpt(optRuleset, "Rules: standard (own links removable), pp (own links may cross), 3m (own pegs removable too)", false, false,
+	return strOpt(optRuleset, "Rules: standard (own links removable), pp (own links may cross), 3m (own pegs removable too)", maxChoiceLen, false, false,
 		"standard", "standard", "TwixT PP", "pp", "3M (remove own pegs)", "3m")
 }
 
@@ -112,7 +135,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					intOpt(optExtraMoves, "Kosmos head start: extra pegs Red places before Black's first move", false, 0, 3),
 					rulesetOpt(),
 					boolOpt(optSwap, "Pie rule: after Red's first peg Black may take it over (off with handicaps)"),
-					strOpt(optPreset, "A handicap preset of this server (see /twixtadmin settings)", false, true),
+					strOpt(optPreset, "A handicap preset of this server (see /twixtadmin settings)", maxPresetLen, false, true),
 					openingOpt(),
 				),
 				sub("double", "Propose a Double TwixT team match: you and a partner against two opponents",
@@ -122,7 +145,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					colorOpt(), sizeOpt(), handicapOpt(), rulesetOpt(),
 				),
 				sub("move", "Place a peg: e.g. j12, or j12-i12/k11+h11/j12 to unlink and link",
-					strOpt(optAt, "Where: a hole like j12, with optional -unlinks and +links (see /twixt help)", true, true),
+					strOpt(optAt, "Where: a hole like j12, with optional -unlinks and +links (see /twixt help)", maxMoveLen, true, true),
 					boolOpt(optPrivilege, "Double TwixT: claim your team's Privilege after this move"),
 					gameOpt(),
 				),
@@ -131,9 +154,10 @@ func Commands() []*discordgo.ApplicationCommand {
 				sub("resign", "Resign the game (asks you to confirm)", gameOpt()),
 				sub("draw", "Offer a draw (or accept the one on the table)", gameOpt()),
 				sub("board", "Show the current board again", gameOpt(),
-					strOpt(optTheme, "Colours: classic, kosmos, or colorblind", false, false,
+					strOpt(optTheme, "Colours: classic, kosmos, or colorblind", maxChoiceLen, false, false,
 						"classic (red and black)", "classic", "kosmos (white and black)", "kosmos", "colour-blind safe", "colorblind"),
 					boolOpt(optText, "Show the board as text instead of a picture"),
+					boolOpt(optZoom, "Show only the part around the last move, for big boards on a phone"),
 				),
 				sub("history", "Show the game's moves in notation", gameOpt()),
 				sub("export", "Download the game record (SGF, or the moves format for Double TwixT)", gameOpt()),
@@ -153,38 +177,38 @@ func Commands() []*discordgo.ApplicationCommand {
 			Contexts:                 guildOnly,
 			Options: []*discordgo.ApplicationCommandOption{
 				sub("settings", "Show the settings in force in this channel and where each comes from",
-					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: optChannel, Description: "Show another channel's settings"},
+					channelOpt("Show another channel's settings"),
 				),
 				sub("set", "Change a setting for the server, or for one channel",
-					strOpt(optSetting, "Which setting", true, false, settingChoices()...),
-					strOpt(optValue, "The new value (autocomplete shows what is allowed)", true, true),
-					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: optChannel, Description: "Override it for this channel only"},
+					strOpt(optSetting, "Which setting", maxChoiceLen, true, false, settingChoices()...),
+					strOpt(optValue, "The new value (autocomplete shows what is allowed)", maxValueLen, true, true),
+					channelOpt("Override it for this channel only"),
 				),
 				sub("unset", "Go back to the default (or the server's value, for a channel)",
-					strOpt(optSetting, "Which setting", true, false, settingChoices()...),
-					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionChannel, Name: optChannel, Description: "Clear this channel's override"},
+					strOpt(optSetting, "Which setting", maxChoiceLen, true, false, settingChoices()...),
+					channelOpt("Clear this channel's override"),
 				),
 				sub("log", "Show recent changes to the settings"),
 				group("preset", "Named handicap presets players pick in /twixt challenge",
 					sub("add", "Add or replace a preset",
-						strOpt(optName, "Preset name, e.g. beginner", true, false),
+						strOpt(optName, "Preset name, e.g. beginner", maxPresetLen, true, false),
 						intOpt(optHandicap, "pbmserv handicap (columns removed; negative: rows)", false, -40, 40),
 						intOpt(optExtraMoves, "Extra pegs for Red before Black's first move", false, 0, 3),
 						boolOpt(optSwap, "Pie rule on or off with this preset"),
-						strOpt(optSize, "Board size, e.g. 24 or 12x16", false, false),
+						strOpt(optSize, "Board size, e.g. 24 or 12x16", maxSizeLen, false, false),
 						rulesetOpt(),
 					),
-					sub("remove", "Remove a preset", strOpt(optName, "Preset name", true, true)),
+					sub("remove", "Remove a preset", strOpt(optName, "Preset name", maxPresetLen, true, true)),
 					sub("list", "List the presets"),
 				),
 				sub("games", "List every active game on this server"),
-				sub("abort", "End a game with no result", strOpt(optGame, "Game number", true, true)),
+				sub("abort", "End a game with no result", strOpt(optGame, "Game number", maxGameLen, true, true)),
 				sub("adjudicate", "End a game with a stated result",
-					strOpt(optGame, "Game number", true, true),
-					strOpt(optWinner, "Who wins", true, false, "red", "red", "black", "black", "draw", "draw"),
+					strOpt(optGame, "Game number", maxGameLen, true, true),
+					strOpt(optWinner, "Who wins", maxChoiceLen, true, false, "red", "red", "black", "black", "draw", "draw"),
 				),
 				sub("substitute", "Give a seat of a game to another player",
-					strOpt(optGame, "Game number", true, true),
+					strOpt(optGame, "Game number", maxGameLen, true, true),
 					intOpt(optSeat, "Seat: 1 and 2 in TwixT; 1 Red 1, 2 Black 1, 3 Red 2, 4 Black 2 in Double TwixT", true, 1, 4),
 					userOpt(optPlayer, "Who takes the seat", true),
 				),

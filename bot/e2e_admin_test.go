@@ -145,8 +145,21 @@ func TestClockTimeoutAfterRestartHTTP(t *testing.T) {
 	r.set(mod, "clock", "1h")
 	ch := r.do(alice, "twixt challenge", discordtest.UserOpt(optOpponent, bob), discordtest.Str(optColor, "red")).Message
 	r.press(bob, ch, "accept/g1")
-	r.move(alice, "j12")
+	// The board's header and alt text give the time left by the bot's
+	// clock: a full hour after the move, 20 minutes 40 minutes later.
+	if alt := r.move(alice, "j12").Attachments[0].Description; !strings.Contains(alt, "bob (Black) to move. Turn clock: 1h 0m left.") {
+		t.Errorf("the move's board says %q, want the time left", alt)
+	}
 	clock.Advance(40 * time.Minute)
+	board := r.do(bob, "twixt board").Message
+	if len(board.Attachments) != 1 || !strings.Contains(board.Attachments[0].Description, "Turn clock: 20m left.") {
+		t.Errorf("/twixt board 40 minutes later: %q with %d files, want 20m left in the alt text", board.Content, len(board.Attachments))
+	} else if !strings.Contains(board.Attachments[0].Description, "bob (Black)") {
+		t.Errorf("alt text %q", board.Attachments[0].Description)
+	}
+	if text := r.do(bob, "twixt board", discordtest.Bool(optText, true)).Message.Content; !strings.Contains(text, "bob (Black) to move · 20m left") {
+		t.Errorf("the text board does not give the time left: %q", text)
+	}
 	r.bot.Sweep(context.Background())
 	r.bot.Sweep(context.Background())
 	r.flush()

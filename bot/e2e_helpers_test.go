@@ -222,7 +222,8 @@ func pegAt(t *testing.T, img image.Image, size game.Size, hole string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := l.Pixel(h)
+	// Beside the centre: the last move's peg carries a dot there.
+	p := l.Pixel(h).Add(image.Pt(int(l.PegRadius()*0.65), 0))
 	r, g, b, _ := img.At(p.X, p.Y).RGBA()
 	R, G, B := int(r>>8), int(g>>8), int(b>>8)
 	switch {

@@ -2,12 +2,14 @@ package bot
 
 import (
 	"fmt"
+	"image"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/twixtbot/twixtbot/bot/discordtest"
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/render"
 )
 
 // TestTwoPlayerGameHTTP plays a whole game through the HTTP interactions
@@ -125,6 +127,11 @@ func TestTwoPlayerGameHTTP(t *testing.T) {
 	if !hist.Ephemeral() || !strings.Contains(hist.Content, "f10-f6/g8+f6/g8,g8/f10") || !strings.Contains(hist.Content, "Red wins by connection") {
 		t.Errorf("history: %q", hist.Content)
 	}
+	// The swap is Black's turn in the history as in the SGF (B[swap]),
+	// and says who plays which colour from then on.
+	if !strings.Contains(hist.Content, "  2. Black    swap     (bob now plays Red with the peg on F6, alice plays Black)") {
+		t.Errorf("history of the swap: %q", hist.Content)
+	}
 	exp := r.do(alice, "twixt export").Message
 	f, ok := exp.File("g1.sgf")
 	if !ok || !strings.Contains(string(f.Data), "GM[21]") {
@@ -137,6 +144,14 @@ func TestTwoPlayerGameHTTP(t *testing.T) {
 	g, err := rec.Replay(game.Settings{})
 	if err != nil || g.Result() != (game.Result{Winner: game.Red, Reason: game.Connection}) || g.Turns() != 14 {
 		t.Errorf("the exported record replays to %v after %d turns (%v)", g.Result(), g.Turns(), err)
+	}
+	// Bob swapped, plays White (Red) and won: PW names him, so RE[W+]
+	// credits him in any SGF reader; read back, each seat has its name.
+	if sgf := string(f.Data); !strings.Contains(sgf, "PW[bob]PB[alice]RE[W+]") || !strings.Contains(sgf, ";B[swap]") {
+		t.Errorf("the SGF names the players by seat, not by colour:\n%s", sgf)
+	}
+	if rec.Name(1) != "alice" || rec.Name(2) != "bob" {
+		t.Errorf("read back, seat 1 is %q and seat 2 %q", rec.Name(1), rec.Name(2))
 	}
 }
 
@@ -302,5 +317,44 @@ func TestRestartMidGame(t *testing.T) {
 	win := r.move(alice, "c5")
 	if !strings.Contains(win.Content, "Red wins by connection") {
 		t.Fatalf("after the restart the win answered %q", win.Content)
+	}
+}
+
+// TestBoardZoomHTTP: on a 48x48 board, /twixt board zoom:true shows the
+// part around the last move at full scale, labelled, with alt text that
+// says which part; the whole board stays the default.
+func TestBoardZoomHTTP(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{})
+	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
+	size := game.Size{Cols: 48, Rows: 48}
+	ch := r.do(alice, "twixt challenge", discordtest.UserOpt(optOpponent, bob), discordtest.Str(optSize, "48"),
+		discordtest.Str(optColor, "red")).Message
+	r.press(bob, ch, "accept/g1")
+	r.move(alice, "ac40")
+	r.move(bob, "ae44")
+
+	whole := boardImage(t, r.do(alice, "twixt board").Message)
+	if l, _ := render.NewLayout(size, render.Options{}); whole.Bounds().Dx() != l.Width {
+		t.Errorf("the whole board is %v, want %d wide", whole.Bounds(), l.Width)
+	}
+	m := r.do(alice, "twixt board", discordtest.Bool(optZoom, true)).Message
+	img := boardImage(t, m)
+	a := m.Attachments[0]
+	if !strings.HasSuffix(a.Filename, "-zoom.png") || !strings.HasPrefix(a.Description, "Detail of the board, columns W to AM and rows 32 to 48, around the last move AE44.") {
+		t.Errorf("zoomed attachment %s with alt text %q", a.Filename, a.Description)
+	}
+	v := &render.View{Size: size, Last: &render.LastMove{Hole: game.Hole{Col: 30, Row: 43}}}
+	z, err := render.NewZoomLayout(size, render.ZoomWindow(v), render.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != z.Width || b.Dy() != z.Height || z.Width > 500 {
+		t.Fatalf("the zoomed board is %v, want %dx%d (under 500 px wide)", b, z.Width, z.Height)
+	}
+	// AC40 is Red's, and it lies in the window: its pixel, moved.
+	p := z.Pixel(game.Hole{Col: 28, Row: 39}).Add(image.Pt(int(z.Full.PegRadius()*0.65), 0))
+	if r, g, b, _ := img.At(p.X, p.Y).RGBA(); !(r>>8 > g>>8+60 && r>>8 > b>>8+60) {
+		t.Errorf("the zoomed board shows no red peg on AC40 at %v", p)
 	}
 }

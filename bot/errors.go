@@ -79,3 +79,33 @@ func (e *LimitError) Unwrap() error { return ErrTooManyGames }
 func optionError(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrBadOption, fmt.Sprintf(format, args...))
 }
+
+// NotationError is a move that cannot be read. Example is a hole of the
+// player's board that they may peg, to show how moves are written, or ""
+// when their game is not known.
+type NotationError struct {
+	Input   string
+	Example string
+	Err     error // a *game.SyntaxError
+}
+
+func (e *NotationError) Error() string { return e.Err.Error() }
+func (e *NotationError) Unwrap() error { return e.Err }
+
+// vocabError is an error about a game, to be told in that game's words
+// (White for Red on a Kosmos board).
+type vocabError struct {
+	err error
+	v   vocab
+}
+
+func (e *vocabError) Error() string { return e.err.Error() }
+func (e *vocabError) Unwrap() error { return e.err }
+
+// inVocab marks err as being about a game that speaks vocabulary v.
+func inVocab(v vocab, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &vocabError{err: err, v: v}
+}

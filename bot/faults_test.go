@@ -569,29 +569,32 @@ func TestBadInteractions(t *testing.T) {
 		{"twixt frobnicate", nil, "I don't know the command `/twixt frobnicate`"},
 		{"chess move", nil, "I don't know the command `/chess move`"},
 		{"twixt", nil, "I don't know the command `/twixt`"},
-		{"twixt move", nil, `the option "at" is missing`},
-		{"twixt move", []discordtest.Opt{discordtest.Raw(optAt, I, 12.0)}, `the option "at" should be text`},
-		{"twixt move", []discordtest.Opt{discordtest.Raw(optAt, S, 12.0)}, `the option "at" should be text`},
-		{"twixt move", []discordtest.Opt{discordtest.Str(optAt, "")}, "Write a hole like `j12`"},
+		{"twixt move", nil, `The option "at" is missing`},
+		{"twixt move", []discordtest.Opt{discordtest.Raw(optAt, I, 12.0)}, `The option "at" should be text`},
+		{"twixt move", []discordtest.Opt{discordtest.Raw(optAt, S, 12.0)}, `The option "at" should be text`},
+		{"twixt move", []discordtest.Opt{discordtest.Str(optAt, "")}, "You wrote no move. Write a move as a hole, column letters then the row number, like `f6`"},
 		{"twixt move", []discordtest.Opt{discordtest.Str(optAt, "zz99")}, "Nothing changed"},
-		{"twixt move", []discordtest.Opt{discordtest.Str(optAt, "f6"), discordtest.Raw(optPrivilege, S, "yes")}, `the option "privilege" should be true or false`},
+		{"twixt move", []discordtest.Opt{discordtest.Str(optAt, "f6"), discordtest.Raw(optPrivilege, S, "yes")}, `The option "privilege" should be true or false`},
 		{"twixt move", []discordtest.Opt{discordtest.Str(optAt, "f6"), discordtest.Str(optGame, "banana")}, "is not a game number"},
 		{"twixt move", []discordtest.Opt{discordtest.Str(optAt, "f6"), discordtest.Str(optGame, "g99")}, "There is no game g99"},
-		{"twixt challenge", nil, `the option "opponent" is missing`},
-		{"twixt challenge", []discordtest.Opt{discordtest.Raw(optOpponent, S, bob.ID)}, `the option "opponent" should be a user`},
-		{"twixt challenge", []discordtest.Opt{discordtest.Raw(optOpponent, U, "not-a-snowflake")}, `the option "opponent" should be a user`},
-		{"twixt challenge", []discordtest.Opt{discordtest.UserOpt(optOpponent, bob), discordtest.Raw(optSize, I, 12.0)}, `the option "size" should be text`},
-		{"twixt challenge", []discordtest.Opt{discordtest.UserOpt(optOpponent, bob), discordtest.Raw(optHandicap, I, 1.5)}, `the option "handicap" should be a whole number`},
-		{"twixt challenge", []discordtest.Opt{discordtest.UserOpt(optOpponent, bob), discordtest.Raw(optSwap, B, "on")}, `the option "swap" should be true or false`},
+		{"twixt challenge", nil, `The option "opponent" is missing`},
+		{"twixt challenge", []discordtest.Opt{discordtest.Raw(optOpponent, S, bob.ID)}, `The option "opponent" should be a user`},
+		{"twixt challenge", []discordtest.Opt{discordtest.Raw(optOpponent, U, "not-a-snowflake")}, `The option "opponent" should be a user`},
+		{"twixt challenge", []discordtest.Opt{discordtest.UserOpt(optOpponent, bob), discordtest.Raw(optSize, I, 12.0)}, `The option "size" should be text`},
+		{"twixt challenge", []discordtest.Opt{discordtest.UserOpt(optOpponent, bob), discordtest.Raw(optHandicap, I, 1.5)}, `The option "handicap" should be a whole number`},
+		{"twixt challenge", []discordtest.Opt{discordtest.UserOpt(optOpponent, bob), discordtest.Raw(optSwap, B, "on")}, `The option "swap" should be true or false`},
 		{"twixt challenge", []discordtest.Opt{discordtest.UserOpt(optOpponent, bob), discordtest.Str(optSize, "1000")}, "A 1000x1000 board is not allowed"},
 		{"twixt challenge", []discordtest.Opt{discordtest.UserOpt(optOpponent, bob), discordtest.Str(optColor, "green")}, "is not a colour"},
-		{"twixt substitute", []discordtest.Opt{discordtest.Raw(optSeat, I, "two")}, `the option "seat"`},
+		{"twixt substitute", []discordtest.Opt{discordtest.Raw(optSeat, I, "two")}, `The option "seat"`},
 	}
 	for _, c := range commands {
 		i := fake.Command(alice, c.path, c.opts...)
 		m := fake.Exchange(i).Message
 		if !m.Ephemeral() || !strings.Contains(m.Content, c.want) {
 			t.Errorf("/%s %d options: answered %q (ephemeral %v), want a private reply with %q", c.path, len(c.opts), m.Content, m.Ephemeral(), c.want)
+		}
+		if !strings.HasSuffix(m.Content, ". Nothing changed.") {
+			t.Errorf("/%s %d options: the refusal %q does not end with \". Nothing changed.\"", c.path, len(c.opts), m.Content)
 		}
 	}
 	buttons := []struct{ id, want string }{
@@ -611,11 +614,14 @@ func TestBadInteractions(t *testing.T) {
 		if !m.Ephemeral() || !strings.Contains(m.Content, b.want) {
 			t.Errorf("button %q: answered %q (ephemeral %v), want a private reply with %q", b.id, m.Content, m.Ephemeral(), b.want)
 		}
+		if !strings.HasSuffix(m.Content, ". Nothing changed.") {
+			t.Errorf("button %q: the refusal %q does not end with \". Nothing changed.\"", b.id, m.Content)
+		}
 	}
 	if res := fake.Exchange(fake.Autocomplete(alice, "twixt move", discordtest.Focused(optAt, "%%%\x00"))); res.Callback != 8 {
 		t.Errorf("an odd autocomplete was answered with callback %d", res.Callback)
 	}
-	if m := fake.Exchange(fake.Submit(alice, "what/is/this", map[string]string{"x": "y"}, "")).Message; !m.Ephemeral() || !strings.Contains(m.Content, "can't handle") {
+	if m := fake.Exchange(fake.Submit(alice, "what/is/this", map[string]string{"x": "y"}, "")).Message; !m.Ephemeral() || !strings.HasSuffix(m.Content, "can't handle this here. Nothing changed.") {
 		t.Errorf("an unknown modal: answered %q", m.Content)
 	}
 	outcomes.Range(func(k, v any) bool {

@@ -100,12 +100,14 @@ func (b *Bot) invite(ctx context.Context, e *discord.Event, options ...string) (
 		return discord.Reply{}, err
 	}
 	e.Annotate(slog.String("game", g.ID.String()))
-	return challengeMessage(g, a.User), nil
+	return challengeMessage(g), nil
 }
 
 // challengeMessage is the public message of a challenge, with its Accept
 // and Decline buttons.
-func challengeMessage(g *storage.Game, from storage.UserID) discord.Reply {
+func challengeMessage(g *storage.Game) discord.Reply {
+	from, v := proposer(g), vocabOf(g)
+	red, black := v.side(game.Red), v.side(game.Black)
 	var sb strings.Builder
 	var waiting []storage.UserID
 	for i, u := range g.Seats {
@@ -115,18 +117,18 @@ func challengeMessage(g *storage.Game, from storage.UserID) discord.Reply {
 	}
 	if g.Settings.Players == 4 {
 		fmt.Fprintf(&sb, "**Double TwixT** (%s): %s proposes a team match.\n", g.ID, mention(string(from)))
-		fmt.Fprintf(&sb, "Red: %s and %s · Black: %s and %s\n", mention(string(g.Seats[0])), mention(string(g.Seats[2])), mention(string(g.Seats[1])), mention(string(g.Seats[3])))
-		fmt.Fprintf(&sb, "Seats, in playing order: 1 Red %s, 2 Black %s, 3 Red %s, 4 Black %s.\n",
-			mention(string(g.Seats[0])), mention(string(g.Seats[1])), mention(string(g.Seats[2])), mention(string(g.Seats[3])))
+		fmt.Fprintf(&sb, "%s: %s and %s · %s: %s and %s\n", red, mention(string(g.Seats[0])), mention(string(g.Seats[2])), black, mention(string(g.Seats[1])), mention(string(g.Seats[3])))
+		fmt.Fprintf(&sb, "Seats, in playing order: 1 %s %s, 2 %s %s, 3 %s %s, 4 %s %s.\n",
+			red, mention(string(g.Seats[0])), black, mention(string(g.Seats[1])), red, mention(string(g.Seats[2])), black, mention(string(g.Seats[3])))
 	} else {
 		opp := g.Seats[1]
 		if opp == from {
 			opp = g.Seats[0]
 		}
-		fmt.Fprintf(&sb, "%s, %s challenges you to **TwixT** (%s). Red: %s · Black: %s\n",
-			mention(string(opp)), mention(string(from)), g.ID, mention(string(g.Seats[0])), mention(string(g.Seats[1])))
+		fmt.Fprintf(&sb, "%s, %s challenges you to **TwixT** (%s). %s: %s · %s: %s\n",
+			mention(string(opp)), mention(string(from)), g.ID, red, mention(string(g.Seats[0])), black, mention(string(g.Seats[1])))
 	}
-	fmt.Fprintf(&sb, "Terms: %s. Red moves first.\n", g.Settings)
+	fmt.Fprintf(&sb, "Terms: %s. %s moves first.\n", termsText(g), red)
 	if len(waiting) > 0 {
 		ws := make([]string, len(waiting))
 		for i, u := range waiting {
@@ -163,7 +165,7 @@ func (b *Bot) answer(accept bool) discord.Handler {
 			return discord.Update(fmt.Sprintf("%s declined the challenge %s.", mention(string(a.User)), g.ID),
 				discord.DisableAll(msg.Components)...), nil
 		case !ans.Started:
-			r := challengeMessage(g, a.User)
+			r := challengeMessage(g)
 			r.Kind = discord.KindUpdate
 			r.Mentions = nil // the first message already pinged them
 			return r, nil
@@ -176,17 +178,21 @@ func (b *Bot) answer(accept bool) discord.Handler {
 // (and in the game's own thread, when the server wants one).
 func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, pos *game.Game, msg discordgo.Message) (discord.Reply, error) {
 	seat, _ := pos.ToMove()
+	v := vocabOf(g)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s has started** (%s).\n", g.ID, g.Settings)
+	fmt.Fprintf(&sb, "**%s has started** (%s).\n", g.ID, termsText(g))
 	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
 		fmt.Fprintf(&sb, "%d. %s\n", s, who(g, pos, s))
 	}
-	fmt.Fprintf(&sb, "%s moves first: `/twixt move at:` a hole like `j12`.", who(g, pos, seat))
+	fmt.Fprintf(&sb, "%s moves first: %s.", who(g, pos, seat), moveHint(pos))
 	if pos.Settings().SwapAllowed() {
-		sb.WriteString(" Black may then swap (pie rule).")
+		fmt.Fprintf(&sb, " %s may then swap (pie rule).", v.side(game.Black))
 	}
 	if g.Settings.Players == 4 {
 		sb.WriteString(" Each team may claim Privilege once, right after one of its moves.")
+	}
+	if d := deadlineText(g); d != "" {
+		fmt.Fprintf(&sb, "\nEach move has %s. %s", durationWords(g.Clock.PerTurn), d)
 	}
 	p, err := b.svc.gamePolicy(ctx, g)
 	if err == nil && p.Threads && b.notify != nil && e.MessageID() != "" {
@@ -195,7 +201,7 @@ func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, po
 			if ng, err := b.store.Update(ctx, g.ID, func(ng *storage.Game) error { ng.Place.Thread = storage.ChannelID(th); return nil }); err == nil {
 				g = ng
 			}
-			file, ferr := boardFile(g, pos, "")
+			file, ferr := b.boardFile(g, pos, v)
 			if ferr == nil {
 				r := discord.Text(sb.String()).WithFiles(file).WithMentions(mentionsOf(g.User(seat))...)
 				b.later("post the board in the thread", func(ctx context.Context) error {
@@ -208,7 +214,7 @@ func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, po
 		}
 		b.log.Warn("could not open a thread for the game", "game", g.ID, "err", err)
 	}
-	file, err := boardFile(g, pos, "")
+	file, err := b.boardFile(g, pos, v)
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -250,7 +256,7 @@ func (b *Bot) move(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	}
 	ms, err := parseMoves(at)
 	if err != nil {
-		return discord.Reply{}, err
+		return discord.Reply{}, b.notationError(ctx, e, at, err)
 	}
 	return b.act(ctx, e, Action{Move: ms[0], Then: ms[1:], Privilege: priv, Turns: -1})
 }
@@ -263,6 +269,18 @@ func (b *Bot) privilegeCmd(ctx context.Context, e *discord.Event) (discord.Reply
 	return b.act(ctx, e, Action{Move: game.Move{Kind: game.Privilege}, Turns: -1})
 }
 
+// notationError explains a move that cannot be read, with a hole of the
+// player's board to show how moves are written, when the game is found.
+func (b *Bot) notationError(ctx context.Context, e *discord.Event, at string, err error) error {
+	ne := &NotationError{Input: strings.TrimSpace(at), Err: err}
+	if g, ferr := b.gameOption(ctx, e, true); ferr == nil {
+		if _, pos, lerr := b.store.Load(ctx, g.ID); lerr == nil {
+			ne.Example = exampleHole(pos)
+		}
+	}
+	return ne
+}
+
 // act plays an action in the game the command means, and answers with the
 // new board.
 func (b *Bot) act(ctx context.Context, e *discord.Event, act Action) (discord.Reply, error) {
@@ -272,7 +290,7 @@ func (b *Bot) act(ctx context.Context, e *discord.Event, act Action) (discord.Re
 	}
 	p, err := b.svc.Play(ctx, actorOf(e), g.ID, act)
 	if err != nil {
-		return discord.Reply{}, err
+		return discord.Reply{}, inVocab(vocabOf(g), err)
 	}
 	return b.playedReply(p)
 }
@@ -290,6 +308,9 @@ func (b *Bot) buttonAct(ctx context.Context, e *discord.Event, m game.Move) (dis
 	}
 	p, err := b.svc.Play(ctx, actorOf(e), id, Action{Move: m, Turns: n})
 	if err != nil {
+		if g, gerr := b.store.Get(ctx, id); gerr == nil {
+			err = inVocab(vocabOf(g), err)
+		}
 		return discord.Reply{}, err
 	}
 	// The button did its work: disable it on its message, and answer with
@@ -310,30 +331,34 @@ func (b *Bot) privilegeButton(ctx context.Context, e *discord.Event) (discord.Re
 // board, the player to move (mentioned), and the buttons that apply now.
 func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 	g, pos := p.Game, p.Pos
+	v := vocabOf(g)
 	var sb strings.Builder
 	for _, o := range p.Outcomes {
 		switch o.Move.Kind {
 		case game.Privilege:
 			fmt.Fprintf(&sb, "**Privilege!** %s claims the %s team's Privilege: %s loses the turn, and %s moves now.\n",
-				who(g, pos, o.Seat), pos.SeatColor(o.Seat), who(g, pos, o.Skipped), who(g, pos, o.Seat.Partner()))
+				who(g, pos, o.Seat), v.side(pos.SeatColor(o.Seat)), who(g, pos, o.Skipped), who(g, pos, o.Seat.Partner()))
 		case game.Resign:
 			fmt.Fprintf(&sb, "%s resigns.\n", who(g, pos, o.Seat))
 		case game.Draw:
 			sb.WriteString("The players agree to a draw.\n")
 		case game.Conclude:
 		default:
-			fmt.Fprintf(&sb, "**%s** · %d. %s %s.\n", g.ID, o.Number, who(g, pos, o.Seat), describeTurn(o, g.Settings.Swap))
+			fmt.Fprintf(&sb, "**%s** · %d. %s %s.\n", g.ID, o.Number, who(g, pos, o.Seat), v.describeTurn(o, g.Settings.Swap))
 		}
 	}
 	var ping []storage.UserID
 	var comps []discordgo.MessageComponent
 	if r := pos.Result(); r.Over() {
-		fmt.Fprintf(&sb, "**%s**", resultLine(g, pos))
+		fmt.Fprintf(&sb, "**%s**", resultLine(g, pos, v))
 		ping = g.Seats
 	} else {
 		seat, _ := pos.ToMove()
 		ping = []storage.UserID{g.User(seat)}
 		fmt.Fprintf(&sb, "%s, your move (move %d).", who(g, pos, seat), pos.Number())
+		if d := deadlineText(g); d != "" {
+			sb.WriteString(" " + d)
+		}
 		n := fmt.Sprint(len(g.Log))
 		var row []discordgo.MessageComponent
 		if pos.SwapAvailable() {
@@ -342,13 +367,13 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 		row = append(row, choiceButtons(g, pos, n)...)
 		last := p.Last()
 		if g.Settings.Players == 4 && last.Move.Kind == game.Place && pos.CanClaimPrivilege(last.Seat) {
-			row = append(row, button(discordgo.SecondaryButton, "Claim Privilege ("+seatName(4, last.Seat, last.Color)+")", "privilege", g.ID.String(), n))
+			row = append(row, button(discordgo.SecondaryButton, "Claim Privilege ("+v.seat(4, last.Seat, last.Color)+")", "privilege", g.ID.String(), n))
 		}
 		if len(row) > 0 {
 			comps = append(comps, discord.Row(row...))
 		}
 	}
-	file, err := boardFile(g, pos, "")
+	file, err := b.boardFile(g, pos, v)
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -360,9 +385,9 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 }
 
 // resultLine says how a game ended, and who played which side.
-func resultLine(g *storage.Game, pos *game.Game) string {
+func resultLine(g *storage.Game, pos *game.Game, v vocab) string {
 	r := pos.Result()
-	line := r.String()
+	line := v.result(r)
 	if r.Reason == game.Connection {
 		line = "Game over: " + line
 	}
@@ -375,7 +400,7 @@ func resultLine(g *storage.Game, pos *game.Game) string {
 		for _, s := range pos.Seats(c) {
 			ps = append(ps, mention(string(g.User(s))))
 		}
-		sides = append(sides, c.Title()+": "+joinAnd(ps))
+		sides = append(sides, v.side(c)+": "+joinAnd(ps))
 	}
 	return sentence(line + " (" + strings.Join(sides, " · ") + ")")
 }
@@ -511,15 +536,25 @@ func (b *Bot) board(ctx context.Context, e *discord.Event) (discord.Reply, error
 	if err != nil {
 		return discord.Reply{}, err
 	}
+	zoom, _, err := e.Options().Bool(optZoom)
+	if err != nil {
+		return discord.Reply{}, err
+	}
 	g, pos, err := b.loadOption(ctx, e)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	status := statusLine(g, pos)
-	if text {
-		return textBoard(g, pos, status)
+	// The picture's theme, the game's unless asked for another, sets the
+	// words of the whole reply.
+	v := vocabOf(g)
+	if theme != "" {
+		v = themeVocab(theme)
 	}
-	file, err := boardFile(g, pos, theme)
+	status := statusLine(g, pos, v)
+	if text {
+		return textBoard(g, b.view(g, pos), status, v)
+	}
+	file, err := b.boardPicture(g, pos, v, zoom)
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -527,12 +562,16 @@ func (b *Bot) board(ctx context.Context, e *discord.Event) (discord.Reply, error
 }
 
 // statusLine says where a game stands, without pinging anyone.
-func statusLine(g *storage.Game, pos *game.Game) string {
+func statusLine(g *storage.Game, pos *game.Game, v vocab) string {
 	if pos.Over() || g.State == storage.Finished {
-		return fmt.Sprintf("**%s** · %s · %s", g.ID, g.Settings, resultLine(g, pos))
+		return fmt.Sprintf("**%s** · %s · %s", g.ID, termsText(g), resultLine(g, pos, v))
 	}
 	seat, _ := pos.ToMove()
-	return fmt.Sprintf("**%s** · %s · move %d · %s to move.", g.ID, g.Settings, pos.Number(), who(g, pos, seat))
+	line := fmt.Sprintf("**%s** · %s · move %d · %s to move.", g.ID, termsText(g), pos.Number(), v.who(g, pos, seat))
+	if d := deadlineText(g); d != "" {
+		line += " " + d
+	}
+	return line
 }
 
 func (b *Bot) history(ctx context.Context, e *discord.Event) (discord.Reply, error) {
@@ -544,7 +583,7 @@ func (b *Bot) history(ctx context.Context, e *discord.Event) (discord.Reply, err
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	head := statusLine(g, pos) + "\n"
+	head := statusLine(g, pos, vocabOf(g)) + "\n"
 	if len(head)+len(text)+8 <= discord.MaxContentLength {
 		return discord.Ephemeral(head + "```\n" + text + "```"), nil
 	}
@@ -559,15 +598,21 @@ func historyText(g *storage.Game) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	v := vocabOf(g)
 	var sb strings.Builder
 	for _, m := range g.Log {
+		_, turn := pos.ToMove()
 		o, err := pos.PlayMove(m)
 		if err != nil {
 			return "", err
 		}
-		name := seatName(g.Settings.Players, o.Seat, o.Color)
+		name := v.seat(g.Settings.Players, o.Seat, o.Color)
 		switch m.Kind {
-		case game.Place, game.Swap, game.Choose:
+		case game.Swap:
+			// A swap is Black's turn, as the SGF export writes it
+			// (B[swap]); after a sides swap the players exchange colours.
+			fmt.Fprintf(&sb, "%3d. %-8s swap     (%s)\n", o.Number, v.seat(g.Settings.Players, o.Seat, turn), swapNote(g, pos, o, v))
+		case game.Place, game.Choose:
 			fmt.Fprintf(&sb, "%3d. %-8s %s", o.Number, name, m.String())
 			if len(o.Freed) > 0 {
 				fmt.Fprintf(&sb, "  (takes up %s)", strings.Join(holeNames(o.Freed), ", "))
@@ -577,19 +622,31 @@ func historyText(g *storage.Game) (string, error) {
 			}
 			sb.WriteString("\n")
 		case game.Privilege:
-			fmt.Fprintf(&sb, "     %-8s claims Privilege: %s is skipped\n", name, seatName(g.Settings.Players, o.Skipped, pos.SeatColor(o.Skipped)))
+			fmt.Fprintf(&sb, "     %-8s claims Privilege: %s is skipped\n", name, v.seat(g.Settings.Players, o.Skipped, pos.SeatColor(o.Skipped)))
 		case game.Resign:
-			fmt.Fprintf(&sb, "     %s resigns\n", o.Color.Title())
+			fmt.Fprintf(&sb, "     %s resigns\n", v.side(o.Color))
 		case game.Draw:
 			sb.WriteString("     draw agreed\n")
 		case game.Conclude:
-			fmt.Fprintf(&sb, "     %s\n", pos.Result())
+			fmt.Fprintf(&sb, "     %s\n", v.result(pos.Result()))
 		}
 	}
 	if sb.Len() == 0 {
 		sb.WriteString("(no moves yet)\n")
 	}
 	return sb.String(), nil
+}
+
+// swapNote says what a swap did: who plays which colour from then on
+// (sides), or where the peg went (mirror). The pie rule is for two
+// players only.
+func swapNote(g *storage.Game, pos *game.Game, o game.Outcome, v vocab) string {
+	if g.Settings.Swap == game.SwapMirror {
+		return fmt.Sprintf("%s's first peg moves to %s and becomes %s's", v.side(game.Red), o.Hole.Upper(), v.side(game.Black))
+	}
+	n, other := names(g), 3-o.Seat
+	return fmt.Sprintf("%s now plays %s with the peg on %s, %s plays %s",
+		n[o.Seat-1], v.side(o.Color), o.Hole.Upper(), n[other-1], v.side(pos.SeatColor(other)))
 }
 
 func (b *Bot) export(ctx context.Context, e *discord.Event) (discord.Reply, error) {
@@ -652,9 +709,14 @@ func (b *Bot) gameLine(ctx context.Context, g *storage.Game, u storage.UserID) s
 	}
 	seat, _ := pos.ToMove()
 	if g.User(seat) == u {
-		return line + fmt.Sprintf(" · **your move** (move %d)", pos.Number())
+		line += fmt.Sprintf(" · **your move** (move %d)", pos.Number())
+	} else {
+		line += fmt.Sprintf(" · %s to move", mention(string(g.User(seat))))
 	}
-	return line + fmt.Sprintf(" · %s to move", mention(string(g.User(seat))))
+	if left := timeLeftText(g, b.now()); left != "" {
+		line += " · " + left
+	}
+	return line
 }
 
 func truncate(s string, n int) string {

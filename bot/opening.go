@@ -26,7 +26,7 @@ const optOpening = "opening"
 var kosmosCentre = Preset{Name: "kosmos-centre", Opening: game.OpeningCentre}
 
 func openingOpt() *discordgo.ApplicationCommandOption {
-	return strOpt(optOpening, "How the game begins: plain, or pie3 (cut the pie: Red places 3 pegs, the other picks a colour)", false, false,
+	return strOpt(optOpening, "How the game begins: plain, or pie3 (cut the pie: Red places 3 pegs, the other picks a colour)", maxChoiceLen, false, false,
 		"plain", "plain", "cut the pie (pie3)", "pie3")
 }
 

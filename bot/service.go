@@ -194,7 +194,7 @@ func seatOf(g *storage.Game, pos *game.Game, u storage.UserID) (game.Seat, bool)
 // turnError says whose turn it is.
 func turnError(g *storage.Game, pos *game.Game) error {
 	seat, c := pos.ToMove()
-	return &TurnError{Game: g.ID, ToMove: g.User(seat), Seat: seat, Color: c, Name: seatName(g.Settings.Players, seat, c)}
+	return &TurnError{Game: g.ID, ToMove: g.User(seat), Seat: seat, Color: c, Name: vocabOf(g).seat(g.Settings.Players, seat, c)}
 }
 
 // startClock sets the clock for the turn that begins now.

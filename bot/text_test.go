@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/twixtbot/twixtbot/game"
 )
@@ -22,11 +24,94 @@ func TestDescribeTurn(t *testing.T) {
 		{game.Outcome{Move: game.Move{Kind: game.Swap}, Hole: h("e15")}, "swapped: they now play Red, with the peg on E15"},
 	}
 	for _, tt := range tests {
-		if got := describeTurn(tt.o, game.SwapSides); got != tt.want {
+		if got := (vocab{}).describeTurn(tt.o, game.SwapSides); got != tt.want {
 			t.Errorf("got %q, want %q", got, tt.want)
 		}
 	}
 	if len(helpText) > 2000 {
 		t.Errorf("help text is %d characters; Discord allows 2000", len(helpText))
+	}
+}
+
+func TestDurationWords(t *testing.T) {
+	tests := []struct {
+		d    time.Duration
+		want string
+	}{
+		{time.Second, "1 second"},
+		{90 * time.Second, "90 seconds"},
+		{time.Minute, "1 minute"},
+		{119 * time.Minute, "119 minutes"},
+		{time.Hour, "1 hour"},
+		{90 * time.Minute, "90 minutes"},
+		{47 * time.Hour, "47 hours"},
+		{24 * time.Hour, "1 day"},
+		{3*24*time.Hour + 5*time.Hour, "3 days"},
+	}
+	for _, tt := range tests {
+		if got := durationWords(tt.d); got != tt.want {
+			t.Errorf("durationWords(%v) = %q, want %q", tt.d, got, tt.want)
+		}
+	}
+	if got := formatLeft(-time.Minute); got != "no time" {
+		t.Errorf("formatLeft of a past deadline: %q", got)
+	}
+}
+
+// TestExampleHole: the hole shown as an example is on the board and legal
+// for the player to move, whatever the board's size and shape.
+func TestExampleHole(t *testing.T) {
+	tests := []struct {
+		settings game.Settings
+		moves    []string
+		want     string
+	}{
+		{game.Settings{Size: game.Size{Cols: 5, Rows: 5}}, nil, "c3"},
+		{game.Settings{Size: game.Size{Cols: 5, Rows: 5}}, []string{"c3"}, "b3"},
+		{game.Settings{Size: game.Size{Cols: 24, Rows: 24}}, nil, "l12"},
+		{game.Settings{Size: game.Size{Cols: 6, Rows: 16}}, nil, "c8"},
+	}
+	for _, tt := range tests {
+		pos, err := game.New(tt.settings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range tt.moves {
+			mv, err := game.ParseMove(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := pos.PlayMove(mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := exampleHole(pos)
+		if got != tt.want {
+			t.Errorf("%v after %v: %q, want %q", tt.settings.Size, tt.moves, got, tt.want)
+		}
+		h, err := game.ParseHole(got)
+		if err != nil || !slices.Contains(pos.LegalHoles(), h) {
+			t.Errorf("%v after %v: %q is not a legal hole (%v)", tt.settings.Size, tt.moves, got, err)
+		}
+	}
+}
+
+func TestVocabulary(t *testing.T) {
+	kosmos, classic := themeVocab("kosmos"), themeVocab("")
+	r := game.Result{Winner: game.Red, Reason: game.Connection}
+	if got := kosmos.result(r); got != "White wins by connection" {
+		t.Errorf("kosmos result %q", got)
+	}
+	if got := classic.result(r); got != "Red wins by connection" {
+		t.Errorf("classic result %q", got)
+	}
+	if got := kosmos.seat(4, 3, game.Red); got != "White 2" {
+		t.Errorf("kosmos seat 3 %q", got)
+	}
+	if got := kosmos.words("E11 is not a red peg; Red's border row; Redmond and hundred stay"); got != "E11 is not a white peg; White's border row; Redmond and hundred stay" {
+		t.Errorf("kosmos words %q", got)
+	}
+	if got := themeVocab("no such theme").side(game.Red); got != "Red" {
+		t.Errorf("an unknown theme calls Red %q", got)
 	}
 }

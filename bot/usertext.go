@@ -11,21 +11,50 @@ import (
 	"github.com/twixtbot/twixtbot/storage"
 )
 
+// nothingChanged ends every message about a refused action, so that a
+// player can always tell a refusal from a move that landed.
+const nothingChanged = "Nothing changed."
+
 // userMessage writes, once and in one place, what a player is told when an
-// action fails: what is wrong, and what to do instead. It reports false for
-// errors that are the bot's own fault, which are logged and answered with
-// an apology.
+// action fails: what is wrong, what to do instead, and "Nothing changed."
+// It reports false for errors that are the bot's own fault, which are
+// logged and answered with an apology.
 func userMessage(err error) (string, bool) {
+	msg, ok := explain(err)
+	if !ok {
+		return "", false
+	}
+	return msg + " " + nothingChanged, true
+}
+
+// moveSyntax shows how moves are written, with a hole of the player's
+// board, or a hole every board has when the board is not known.
+func moveSyntax(example string) string {
+	if example == "" {
+		example = "c3"
+	}
+	return fmt.Sprintf("Write a move as a hole, column letters then the row number, like `%s`, or `swap`; "+
+		"`/twixt help` shows how to add links and unlinks.", example)
+}
+
+// explain is userMessage without its ending: whole sentences.
+func explain(err error) (string, bool) {
 	if msg, ok := discord.UserMessage(err); ok {
-		return msg, true // an option Discord sent wrong, explained by the router
+		return sentence(msg), true // an option Discord sent wrong, explained by the router
 	}
 	var (
 		amb  *AmbiguousError
 		turn *TurnError
+		not  *NotationError
 		syn  *game.SyntaxError
 		lim  *LimitError
 		pol  *PolicyError
+		voc  *vocabError
 	)
+	v := vocab{}
+	if errors.As(err, &voc) {
+		v = voc.v
+	}
 	switch {
 	case errors.As(err, &amb):
 		ids := make([]string, len(amb.Candidates))
@@ -40,8 +69,10 @@ func userMessage(err error) (string, bool) {
 			". Add `game:` with its number to say which.", true
 	case errors.As(err, &turn):
 		return fmt.Sprintf("Not your turn: it is %s's move (%s) in %s.", mention(string(turn.ToMove)), turn.Name, turn.Game), true
+	case errors.As(err, &not) && errors.As(err, &syn):
+		return notationText(not, syn) + " " + moveSyntax(not.Example), true
 	case errors.As(err, &syn):
-		return syn.Error() + ". Write a hole like `j12`; see `/twixt help` for links and unlinks.", true
+		return notationText(&NotationError{Input: syn.Input}, syn) + " " + moveSyntax(""), true
 	case errors.As(err, &lim):
 		return lim.Error() + ". Finish a game first.", true
 	case errors.As(err, &pol):
@@ -66,18 +97,24 @@ func userMessage(err error) (string, bool) {
 		return "You cannot challenge yourself. Pick another player as `opponent:`.", true
 	case errors.Is(err, ErrBadValue):
 		return sentence(detail(err, ErrBadValue)), true
-	case errors.Is(err, game.ErrBadSize), errors.Is(err, game.ErrBadSettings), errors.Is(err, game.ErrBadRuleset), errors.Is(err, game.ErrBadOpening):
+	case errors.Is(err, game.ErrBadSize), errors.Is(err, game.ErrBadSettings), errors.Is(err, game.ErrBadRuleset),
+		errors.Is(err, game.ErrBadSwap), errors.Is(err, game.ErrBadColor), errors.Is(err, game.ErrBadOpening):
 		return sentence(err.Error()), true
 	case isGameError(err):
-		msg := sentence(err.Error())
+		msg := sentence(v.words(err.Error()))
 		if errors.Is(err, game.ErrLinkCrosses) {
 			msg += " Remove a link first (`-a/b` before the `+`), or leave that link out."
 		}
-		return msg + " Nothing changed; it is still your move.", true
+		var he *game.HoleError
+		var le *game.LinkError
+		if errors.As(err, &he) || errors.As(err, &le) || errors.Is(err, game.ErrLinkCrosses) {
+			msg += " It is still your move."
+		}
+		return msg, true
 	case errors.Is(err, storage.ErrNotFound):
 		return "That game does not exist (any more).", true
 	case isFull(err):
-		return "Your action was not saved: the bot's storage is full or read-only right now. Nothing changed; please try again later.", true
+		return "Your action was not saved: the bot's storage is full or read-only right now. Please try again later.", true
 	}
 	return "", false
 }
@@ -88,7 +125,7 @@ func isGameError(err error) bool {
 		game.ErrOffBoard, game.ErrCorner, game.ErrOpponentBorder, game.ErrOccupied,
 		game.ErrNotKnightMove, game.ErrNotOwnPeg, game.ErrLinkExists, game.ErrLinkCrosses, game.ErrNoSuchLink,
 		game.ErrRemovalInPP, game.ErrLinkNotNewPeg, game.ErrNotYourTurn, game.ErrStaleMove, game.ErrGameOver,
-		game.ErrSwapNotNow, game.ErrNotDouble, game.ErrPrivilegeUsed, game.ErrPrivilegeTooLate,
+		game.ErrSwapNotNow, game.ErrNotDouble, game.ErrPrivilegeUsed, game.ErrPrivilegeTooLate, game.ErrNoSuchSeat,
 		game.ErrPegRemoval, game.ErrNoOwnPeg, game.ErrOpening,
 	} {
 		if errors.Is(err, target) {
@@ -120,7 +157,37 @@ func lastPart(err error) string {
 	return s
 }
 
-// sentence capitalizes the first letter and ends with a full stop.
+// notationText says where a move could not be read and what was
+// expected, without the parser's wording.
+func notationText(ne *NotationError, syn *game.SyntaxError) string {
+	in := ne.Input
+	if in == "" {
+		in = syn.Input
+	}
+	if strings.TrimSpace(in) == "" {
+		return "You wrote no move."
+	}
+	if syn.Pos <= 0 || syn.Pos > len(syn.Input) {
+		return fmt.Sprintf("I cannot read %s as a move.", quote(in))
+	}
+	if syn.Pos == len(syn.Input) {
+		return sentence(fmt.Sprintf("I cannot read the move %s: it ends too soon, where I expected %s", quote(in), syn.Want))
+	}
+	return sentence(fmt.Sprintf("I cannot read the move %s from %s on: I expected %s there", quote(in), quote(syn.Input[syn.Pos:]), syn.Want))
+}
+
+// quote shows what a player typed in code style, shortened and without
+// backticks that would break it.
+func quote(s string) string {
+	s = strings.ReplaceAll(strings.TrimSpace(s), "`", "'")
+	if r := []rune(s); len(r) > 40 {
+		s = string(r[:39]) + "…"
+	}
+	return "`" + s + "`"
+}
+
+// sentence capitalizes the first letter and ends with a full stop, also
+// after a closing parenthesis.
 func sentence(s string) string {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -129,7 +196,7 @@ func sentence(s string) string {
 	if c := s[0]; c >= 'a' && c <= 'z' {
 		s = string(c-'a'+'A') + s[1:]
 	}
-	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") && !strings.HasSuffix(s, ")") {
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") && !strings.HasSuffix(s, ".)") {
 		s += "."
 	}
 	return s

@@ -19,10 +19,9 @@ import (
 
 // textBoard answers /twixt board text:true: a monospace board in a code
 // block, or as a file when it is too big for a message.
-func textBoard(g *storage.Game, pos *game.Game, status string) (discord.Reply, error) {
-	v := render.FromGame(pos, names(g)...)
+func textBoard(g *storage.Game, v *render.View, status string, voc vocab) (discord.Reply, error) {
 	for _, sc := range []render.Scale{render.Medium, render.Small} {
-		s, err := render.Text(v, render.Options{Scale: sc})
+		s, err := render.Text(v, render.Options{Scale: sc, Theme: voc.theme})
 		if err != nil {
 			return discord.Reply{}, err
 		}
@@ -30,7 +29,7 @@ func textBoard(g *storage.Game, pos *game.Game, status string) (discord.Reply, e
 			return discord.Text(status + "\n```\n" + s + "```"), nil
 		}
 	}
-	s, err := render.Text(v, render.Options{Scale: render.Medium})
+	s, err := render.Text(v, render.Options{Scale: render.Medium, Theme: voc.theme})
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -107,7 +106,7 @@ func (b *Bot) holeChoices(ctx context.Context, e *discord.Event, a Actor, typed 
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
 	if pos.SwapAvailable() && strings.HasPrefix("swap", strings.ToLower(typed)) {
-		out = append(out, discord.Choice("swap (pie rule: take over Red's first peg)", "swap"))
+		out = append(out, discord.Choice("swap (pie rule: take over "+vocabOf(g).side(game.Red)+"'s first peg)", "swap"))
 	}
 	prefix := strings.ToLower(typed)
 	holes := slices.DeleteFunc(pos.LegalHoles(), func(h game.Hole) bool { return !strings.HasPrefix(h.String(), prefix) })
@@ -233,9 +232,7 @@ func (b *Bot) post(n Notice) {
 		r = discord.Text(fmt.Sprintf("The challenge %s lapsed: %s did not accept in time.", g.ID, joinAnd(ws)))
 	case Reminder:
 		u := g.User(n.Seat)
-		r = discord.Text(fmt.Sprintf("%s, your move in %s is waiting (%s to move): %s left.",
-			mention(string(u)), g.ID, seatName(g.Settings.Players, n.Seat, n.Pos.SeatColor(n.Seat)), formatLeft(n.Left))).
-			WithMentions(discord.UserID(u))
+		r = discord.Text(reminderText(g, n)).WithMentions(discord.UserID(u))
 	case Timeout:
 		p := &Played{Game: g, Pos: n.Pos, Outcomes: []game.Outcome{{Move: game.Move{Kind: game.Conclude}}}}
 		rr, err := b.playedReply(p)
@@ -251,18 +248,4 @@ func (b *Bot) post(n Notice) {
 		_, err := b.notify.Send(ctx, ch, r)
 		return err
 	})
-}
-
-func formatLeft(d time.Duration) string {
-	switch {
-	case d <= 0:
-		return "no time"
-	case d >= 48*time.Hour:
-		return fmt.Sprintf("%d days", int(d.Hours()/24))
-	case d >= 2*time.Hour:
-		return fmt.Sprintf("%d hours", int(d.Hours()))
-	case d >= 2*time.Minute:
-		return fmt.Sprintf("%d minutes", int(d.Minutes()))
-	}
-	return fmt.Sprintf("%d seconds", int(d.Seconds()))
 }

@@ -66,9 +66,17 @@ func TestPie3(t *testing.T) {
 			if !bytes.Contains(data, []byte("# opening: pie3\n")) || !bytes.Contains(data, []byte("choose:"+tt.choice.String()+"\n")) {
 				t.Errorf("moves export:\n%s", data)
 			}
-			data, _ = NewRecord(g).Marshal(FormatSGF)
+			data, _ = NewRecord(g, "Cutter", "Chooser").Marshal(FormatSGF)
 			if !bytes.Contains(data, []byte("XOPENING[pie3]")) {
 				t.Errorf("SGF export:\n%s", data)
+			}
+			// PW names who plays White (our Red) from the choice on.
+			pw := "PW[Cutter]"
+			if tt.choice == Red {
+				pw = "PW[Chooser]"
+			}
+			if !bytes.Contains(data, []byte(pw)) {
+				t.Errorf("SGF export does not say %s:\n%s", pw, data)
 			}
 		})
 	}

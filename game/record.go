@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -322,6 +323,46 @@ type Source struct {
 	// Side is the colour the record says made the move, or NoColor if the
 	// format does not say. Replay refuses a turn given to the wrong side.
 	Side Color
+}
+
+// SidesSwapped reports whether the players of the record exchange
+// colours in it: a swap among its moves under the sides swap (pbmserv,
+// Kosmos). A record that does not state its swap style is taken to use
+// the sides swap, the default of every tool here; under the mirror swap
+// (Little Golem) the players keep their colours.
+//
+// The exports name the players by the colour they play from the swap on,
+// which is the colour every later move, the result and the history refer
+// to: after a sides swap SGF's PW (and the moves format's "red") names
+// seat 2, who swapped, and PB ("black") seat 1. The readers map them back
+// to seats.
+//
+// The colour choice of the cut-the-pie opening exchanges colours too when
+// the chooser (seat 2) takes Red: choose:red.
+func (r *Record) SidesSwapped() bool {
+	for _, m := range r.Moves {
+		switch m.Kind {
+		case Choose:
+			return m.Color == Red
+		case Swap:
+			return !r.Stated.Has(FieldSwap) || r.Settings.Swap == SwapSides
+		}
+	}
+	return false
+}
+
+// colourNames exchanges the names of seats 1 and 2 when the sides are
+// swapped: it turns names by the colour played from the swap on into
+// names by seat, and back.
+func (r *Record) colourNames(names []string) []string {
+	out := slices.Clone(names)
+	if r.SidesSwapped() {
+		for len(out) < 2 {
+			out = append(out, "")
+		}
+		out[0], out[1] = out[1], out[0]
+	}
+	return out
 }
 
 // Name returns the name of seat s, or "".

@@ -29,7 +29,9 @@ func ExampleReadRecord() {
 }
 
 func ExampleNewRecord() {
-	// Export a game in progress, and read it back.
+	// Export a game in progress, and read it back. Bob swapped, so he plays
+	// White (Red) from then on and PW names him; the swap itself is Black's
+	// turn, B[swap].
 	g, _ := game.New(game.Settings{Swap: game.SwapSides})
 	for _, m := range []string{"j12", "swap", "l11"} {
 		if _, err := g.PlayString(m); err != nil {
@@ -45,10 +47,12 @@ func ExampleNewRecord() {
 	again, _ := rec.Replay(game.Settings{})
 	seat, color := again.ToMove()
 	fmt.Println(again.Turns(), "turns;", seat, "to move as", color)
+	fmt.Println(rec.Name(1), "plays", again.SeatColor(1), "and", rec.Name(2), "plays", again.SeatColor(2))
 	// Output:
-	// (;FF[4]GM[21]CA[UTF-8]AP[twixtbot]SZ[24]HA[0]RU[STD]XPLAYERS[2]XSWAP[sides]XEXTRA[0]XAUTODRAW[on]PW[Ann]PB[Bob]
+	// (;FF[4]GM[21]CA[UTF-8]AP[twixtbot]SZ[24]HA[0]RU[STD]XPLAYERS[2]XSWAP[sides]XEXTRA[0]XAUTODRAW[on]PW[Bob]PB[Ann]
 	// ;W[j12]
 	// ;B[swap]
 	// ;B[l11])
 	// 3 turns; seat 2 to move as red
+	// Ann plays black and Bob plays red
 }

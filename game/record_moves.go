@@ -20,8 +20,10 @@ import (
 // header: size (24 or 13x24, before any handicap), ruleset (standard or
 // pp), players (2 or 4), swap (sides, mirror or off), handicap, extra-moves,
 // auto-draw (on or off), and the players' names: red and black (two
-// players, the sides they start with), red 1, black 1, red 2 and black 2
-// (Double TwixT), or seat N. Other comments are just comments.
+// players, by the colour they play from the swap on: after a sides swap
+// "red" is the second player, who swapped), red 1, black 1, red 2 and
+// black 2 (Double TwixT), or seat N (by seat). Other comments are just
+// comments.
 
 // ParseMovesRecord reads a record in the moves format.
 func ParseMovesRecord(data []byte) (*Record, error) {
@@ -30,7 +32,7 @@ func ParseMovesRecord(data []byte) (*Record, error) {
 	if bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}) { // a UTF-8 byte order mark
 		p.pos = 3
 	}
-	index := 0
+	index, byColour := 0, false
 	for {
 		p.skipSeparators()
 		if p.pos >= len(p.data) {
@@ -40,9 +42,11 @@ func ParseMovesRecord(data []byte) (*Record, error) {
 		if p.data[p.pos] == '#' {
 			text := p.restOfLine()
 			if len(rec.Moves) == 0 {
-				if err := rec.headerLine(text, line); err != nil {
+				c, err := rec.headerLine(text, line)
+				if err != nil {
 					return nil, err
 				}
+				byColour = byColour || c
 			}
 			continue
 		}
@@ -58,6 +62,9 @@ func ParseMovesRecord(data []byte) (*Record, error) {
 		if !rec.add(m, Source{Token: tok, Line: line, Col: col}) {
 			break
 		}
+	}
+	if byColour {
+		rec.Names = rec.colourNames(rec.Names)
 	}
 	return rec, nil
 }
@@ -163,22 +170,25 @@ func init() {
 
 // headerLine reads a comment line before the first move: "# key: value"
 // with a known key sets a setting or a name; anything else is a comment.
-func (rec *Record) headerLine(text string, line int) error {
+// It reports whether the line named a player by colour ("red", "black"),
+// which names the colour played from the swap on (Record.SidesSwapped).
+func (rec *Record) headerLine(text string, line int) (bool, error) {
 	body := strings.TrimSpace(strings.TrimLeft(text, "#"))
 	k, v, ok := strings.Cut(body, ":")
 	if !ok {
-		return nil
+		return false, nil
 	}
 	key := strings.Join(strings.Fields(strings.ToLower(k)), " ")
 	v = strings.TrimSpace(v)
 	if f, ok := headerKeys[key]; ok {
 		if !rec.stateSetting(f, v) {
-			return &ParseError{Format: FormatMoves, Line: line, Col: 1, Token: v, Msg: fmt.Sprintf("the header's %s: expected %s", key, settingFieldOf(f).want)}
+			return false, &ParseError{Format: FormatMoves, Line: line, Col: 1, Token: v, Msg: fmt.Sprintf("the header's %s: expected %s", key, settingFieldOf(f).want)}
 		}
 	} else if seat, ok := seatKeys[key]; ok {
 		rec.setName(seat, v)
+		return key == "red" || key == "black", nil
 	}
-	return nil
+	return false, nil
 }
 
 // setName sets the name of seat s, growing Names as needed. A name is
@@ -201,11 +211,11 @@ func (r *Record) MarshalMoves() []byte {
 			fmt.Fprintf(&sb, "# %s: %s\n", sf.name, sf.format(s))
 		}
 	}
-	keys := []string{"red", "black"}
+	keys, names := []string{"red", "black"}, r.colourNames(r.Names)
 	if len(r.Names) > 2 || st.Has(FieldPlayers) && s.Players == 4 {
-		keys = []string{"red 1", "black 1", "red 2", "black 2"}
+		keys, names = []string{"red 1", "black 1", "red 2", "black 2"}, r.Names
 	}
-	for i, name := range r.Names {
+	for i, name := range names {
 		name = oneLine(name)
 		if name == "" {
 			continue

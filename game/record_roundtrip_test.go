@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -174,4 +176,104 @@ func FuzzRecordRoundTrip(f *testing.F) {
 		checkRoundTrip(t, g, []string{"Red one", "Black one"}, FormatMoves)
 		checkRoundTrip(t, g, []string{"Red one", "Black one"}, FormatSGF)
 	})
+}
+
+// TestSwapNamesByColour: after a sides swap the players exchange colours,
+// so the exports name each player by the colour they play from the swap
+// on, the colour the result refers to. A reader that knows nothing of
+// swaps (PW, PB and RE read as they are, or the moves header's red and
+// black) credits the winner, and reading the record back gives every seat
+// its own name.
+func TestSwapNamesByColour(t *testing.T) {
+	tests := []struct {
+		name  string
+		set   Settings
+		moves []string
+	}{
+		{"sides swap, Red wins", Settings{Swap: SwapSides}, []string{"j12", "swap", "f7", "l14", "resign:black"}},
+		{"sides swap, Black wins", Settings{Swap: SwapSides}, []string{"j12", "swap", "f7", "l14", "resign:red"}},
+		{"sides swap, game going", Settings{Swap: SwapSides}, []string{"j12", "swap", "f7"}},
+		{"mirror swap", Settings{Swap: SwapMirror}, []string{"e15", "swap", "f7", "resign:black"}},
+		{"no swap", Settings{Swap: SwapSides}, []string{"j12", "f7", "resign:red"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := mustNew(t, tt.set)
+			for _, m := range tt.moves {
+				mv, err := parseRecordToken(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := g.PlayMove(mv); err != nil {
+					t.Fatalf("%s: %v", m, err)
+				}
+			}
+			names := []string{"alice", "bob"}
+			nameOf := func(c Color) string { // who plays c now, by seat
+				for s := Seat(1); s <= 2; s++ {
+					if g.SeatColor(s) == c {
+						return names[s-1]
+					}
+				}
+				return ""
+			}
+			rec := NewRecord(g, names...)
+			if got, want := rec.SidesSwapped(), tt.set.Swap == SwapSides && tt.moves[1] == "swap"; got != want {
+				t.Errorf("SidesSwapped() = %v, want %v", got, want)
+			}
+
+			sgf, err := rec.MarshalSGF()
+			if err != nil {
+				t.Fatal(err)
+			}
+			prop := func(id string) string {
+				m := regexp.MustCompile(`\b` + id + `\[([^\]]*)\]`).FindStringSubmatch(string(sgf))
+				if m == nil {
+					return ""
+				}
+				return m[1]
+			}
+			if pw, pb := prop("PW"), prop("PB"); pw != nameOf(Red) || pb != nameOf(Black) {
+				t.Errorf("PW[%s] PB[%s], want PW[%s] PB[%s] (the players of White and Black now)\n%s", pw, pb, nameOf(Red), nameOf(Black), sgf)
+			}
+			if w := g.Result().Winner; w != NoColor {
+				re, credited := prop("RE"), prop("PB")
+				if strings.HasPrefix(re, "W+") {
+					credited = prop("PW")
+				}
+				if credited != nameOf(w) {
+					t.Errorf("RE[%s] credits %s; %s won\n%s", re, credited, nameOf(w), sgf)
+				}
+			}
+			if strings.Contains(string(sgf), "swap") && !strings.Contains(string(sgf), ";B[swap]") {
+				t.Errorf("the swap should be written B[swap], Black's turn\n%s", sgf)
+			}
+
+			moves := rec.MarshalMoves()
+			for _, c := range []Color{Red, Black} {
+				if line := "# " + strings.ToLower(c.Title()) + ": " + nameOf(c) + "\n"; !strings.Contains(string(moves), line) {
+					t.Errorf("the moves header should say %q\n%s", line, moves)
+				}
+			}
+
+			for _, data := range [][]byte{sgf, moves} {
+				back, err := ReadRecord(data, FormatAuto, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				again, err := back.Replay(Settings{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for s := Seat(1); s <= 2; s++ {
+					if back.Name(s) != names[s-1] || again.SeatColor(s) != g.SeatColor(s) {
+						t.Errorf("%v: seat %d is %q playing %v, want %q playing %v", back.Format, s, back.Name(s), again.SeatColor(s), names[s-1], g.SeatColor(s))
+					}
+				}
+				if again.Result() != g.Result() {
+					t.Errorf("%v: result %v, want %v", back.Format, again.Result(), g.Result())
+				}
+			}
+		})
+	}
 }

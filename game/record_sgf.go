@@ -289,6 +289,8 @@ var sgfSettings = []struct {
 // XPLAYERS, XSWAP, XEXTRA, XAUTODRAW (sgfSettings), XPW, XPB and XRE (the
 // constants above). Without XSWAP, a swap's style is read from the colour of the
 // move after it: B (the first player, now Black) for sides, W for mirror.
+// PW and PB name the players by the colour they play from the swap on: after
+// a sides swap PW is seat 2, who swapped (see Record.SidesSwapped).
 // Setup properties (AB, AW, AE) are not supported.
 func ParseSGF(data []byte) (*Record, error) {
 	const f = FormatSGF
@@ -402,6 +404,11 @@ nodes:
 		rec.Stated |= FieldSize | FieldHandicap
 	}
 	rec.inferSwap()
+	// PW and PB name the players by the colour they play from the swap
+	// on (SidesSwapped); Names are by seat.
+	if rec.SidesSwapped() && len(rec.Names) > 0 {
+		rec.Names = rec.colourNames(rec.Names)
+	}
 	return rec, nil
 }
 
@@ -589,8 +596,10 @@ func sgfEscape(s string) string {
 
 // MarshalSGF writes the record as SGF, GM[21], in the dialect ParseSGF
 // reads: the settings the record states (SZ, HA and RU, and the private
-// XPLAYERS, XSWAP, XEXTRA and XAUTODRAW), the names (PW seat 1, PB seat 2,
-// XPW and XPB seats 3 and 4), RE, then one node a move. It replays the
+// XPLAYERS, XSWAP, XEXTRA and XAUTODRAW), the names (PW the Red player and
+// PB the Black one, from the swap on: seats 1 and 2, or 2 and 1 after a
+// sides swap; XPW and XPB seats 3 and 4), RE, then one node a move; the
+// swap is written B[swap], the turn Black takes to swap. It replays the
 // record to know who made each move, so a record the rules refuse returns
 // the *ReplayError of Replay.
 func (r *Record) MarshalSGF() ([]byte, error) {
@@ -676,8 +685,12 @@ func (r *Record) MarshalSGF() ([]byte, error) {
 			fmt.Fprintf(&sb, "%s[%s]", p.prop, settingFieldOf(p.field).format(s))
 		}
 	}
+	// PW and PB name the players by the colour they play from the swap
+	// on, the colour RE refers to (SidesSwapped).
+	byColour := r.colourNames(r.Names)
 	for i, prop := range []string{"PW", "PB", sgfSeat3, sgfSeat4} {
-		if name := oneLine(r.Name(Seat(i + 1))); name != "" {
+		if i < len(byColour) && oneLine(byColour[i]) != "" {
+			name := oneLine(byColour[i])
 			fmt.Fprintf(&sb, "%s[%s]", prop, sgfEscape(name))
 		}
 	}

@@ -538,7 +538,9 @@ resign:black
 }
 
 // TestMarshalSGF checks the written form of SGF: the root's properties,
-// the colours of the moves after a sides swap, and the results.
+// the colours of the moves after a sides swap, and the results. Bob
+// swapped and plays White (Red) from then on, so PW names him, and RE[W+R]
+// credits him with Ann's resignation.
 func TestMarshalSGF(t *testing.T) {
 	g := mustNew(t, Settings{Swap: SwapSides})
 	play(t, g, "e5", "swap", "f7+", "g9#4", "resign")
@@ -546,7 +548,7 @@ func TestMarshalSGF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "(;FF[4]GM[21]CA[UTF-8]AP[twixtbot]SZ[24]HA[0]RU[STD]XPLAYERS[2]XSWAP[sides]XEXTRA[0]XAUTODRAW[on]PW[Ann]PB[Bob]RE[W+R]\n" +
+	want := "(;FF[4]GM[21]CA[UTF-8]AP[twixtbot]SZ[24]HA[0]RU[STD]XPLAYERS[2]XSWAP[sides]XEXTRA[0]XAUTODRAW[on]PW[Bob]PB[Ann]RE[W+R]\n" +
 		";W[e5]\n;B[swap]\n;B[f7+]\n;W[g9]MN[4]\n;B[resign])\n"
 	if string(data) != want {
 		t.Errorf("got\n%s\nwant\n%s", data, want)

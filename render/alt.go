@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/twixtbot/twixtbot/game"
 )
@@ -55,7 +54,12 @@ func AltText(v *View, o Options) string {
 			}
 			who = fmt.Sprintf("%s (%s%s)", altName(p), side(v.Turn), seat)
 		}
-		s = append(s, fmt.Sprintf("%s to move.", capitalize(who)))
+		// who starts with a side name, already capitalised, or with a
+		// player's name, which is written exactly as the player chose it.
+		s = append(s, fmt.Sprintf("%s to move.", who))
+		if v.Timed {
+			s = append(s, fmt.Sprintf("Turn clock: %s.", timeLeftText(v.TimeLeft)))
+		}
 	}
 
 	if m := v.Last; m != nil {
@@ -160,9 +164,4 @@ func joinAnd(xs []string) string {
 		return strings.Join(xs, "")
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
-}
-
-func capitalize(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	return strings.ToUpper(string(r)) + s[n:]
 }

@@ -40,6 +40,8 @@ func TestAltText(t *testing.T) {
 			"TwixT board 12x12 after move 5. Bob (Black) to move. Last move: Alice (Red) at D6, no new links; removed the links E5 to F7; first took up the peg on F7. Red (Alice): 2 pegs, 0 links. Black (Bob): 2 pegs, 0 links."},
 		{"colour chosen after the cut", game.Settings{Size: game.Size{Cols: 12, Rows: 12}, Opening: game.OpeningPie3}, "f6 g8 h5 choose:red", []string{"Alice", "Bob"}, Options{},
 			"TwixT board 12x12 after move 4. Alice (Black) to move. Red (Bob): 2 pegs, 1 link. Black (Alice): 1 peg, 0 links."},
+		{"names keep their case", sq(12), "g6 g8 e7", []string{"alice", "élodie"}, Options{},
+			"TwixT board 12x12 after move 3. élodie (Black) to move. Last move: alice (Red) at E7, linked to G6. Red (alice): 2 pegs, 1 link. Black (élodie): 1 peg, 0 links."},
 		{"draw", sq(12), "g6 g8 draw", []string{"Alice", "Bob"}, Options{},
 			"TwixT board 12x12 after move 2. Drawn by agreement. Last move: Bob (Black) at G8, no new links. Red (Alice): 1 peg, 0 links. Black (Bob): 1 peg, 0 links."},
 	}

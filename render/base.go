@@ -110,12 +110,17 @@ func dirOf(l game.Link) int {
 // the position: the empty board and the sprites. Once built it is only
 // read, so any number of goroutines share it.
 type base struct {
-	layout  Layout
-	theme   *theme
-	img     *image.RGBA // the empty board with its header strip
-	peg     [3]sprite   // per side
-	ring    sprite      // the last move's ring
-	winPeg  sprite      // the winning chain's glow around a peg
+	layout Layout
+	theme  *theme
+	img    *image.RGBA // the empty board with its header strip
+	peg    [3]sprite   // per side
+	ring   sprite      // the last move's ring
+	dot    sprite      // the last move's dot
+	// The last move's coordinates, highlighted: light text on the ring's
+	// colour, drawn on first use. Keys are column and row labels
+	// ("c3", "r12"), values sprites anchored at the label's centre.
+	marks   sync.Map
+	winPeg  sprite // the winning chain's glow around a peg
 	link    [3][4]sprite
 	mark    [4]sprite // the glow under the last move's new links
 	winLink [4]sprite
@@ -199,19 +204,21 @@ func (b *base) drawBoard() {
 	dc.DrawRectangle(0, float64(l.Header.Max.Y)-2, float64(l.Width), 2)
 	dc.Fill()
 
-	// The holes, as one path.
+	// The holes, each laid from one sprite: one path of ten thousand
+	// circles (a 100x100 board) takes the rasterizer a quarter of a second.
+	n := int(math.Ceil(l.holeR)) + 2
+	hole := b.newSprite(2*n+1, 2*n+1, n, n, func(dc *gg.Context, x, y float64) {
+		dc.SetColor(th.hole)
+		dc.DrawCircle(x, y, l.holeR)
+		dc.Fill()
+	})
 	for c := 0; c < l.size.Cols; c++ {
 		for r := 0; r < l.size.Rows; r++ {
-			h := game.Hole{Col: c, Row: r}
-			if exists(l.size, h) {
-				x, y := l.Center(h)
-				dc.NewSubPath()
-				dc.DrawCircle(x, y, l.holeR)
+			if h := (game.Hole{Col: c, Row: r}); exists(l.size, h) {
+				hole.over(b.img, l.Pixel(h))
 			}
 		}
 	}
-	dc.SetColor(th.hole)
-	dc.Fill()
 
 	// The border lines, each in its side's colour, meeting at the corners.
 	dc.SetLineCapButt()
@@ -242,32 +249,103 @@ func (b *base) drawBoard() {
 	// Coordinates on all four sides: column letters above and below, row
 	// numbers left and right.
 	withFace(true, l.labelFont, func(f font.Face) {
-		capH := math.Ceil(l.labelFont * 0.72)
-		top := float64(l.Grid.Min.Y) - l.labelGap
-		bottom := float64(l.Grid.Max.Y) + l.labelGap + capH
 		for c := 0; c < l.size.Cols; c++ {
-			if c%l.colStep != 0 {
-				continue
+			for _, lb := range l.colLabels(f, c) {
+				drawText(b.img, f, th.label, lb.text, lb.x, lb.y)
 			}
-			s := strings.ToUpper(game.ColumnName(c))
-			x, _ := l.Center(game.Hole{Col: c})
-			w := textWidth(f, s)
-			drawText(b.img, f, th.label, s, x-w/2, top)
-			drawText(b.img, f, th.label, s, x-w/2, bottom)
 		}
-		left := float64(l.Grid.Min.X) - l.labelGap
-		right := float64(l.Grid.Max.X) + l.labelGap
 		for r := 0; r < l.size.Rows; r++ {
-			if r%l.rowStep != 0 {
-				continue
+			for _, lb := range l.rowLabels(f, r) {
+				drawText(b.img, f, th.label, lb.text, lb.x, lb.y)
 			}
-			s := strconv.Itoa(r + 1)
-			_, y := l.Center(game.Hole{Row: r})
-			w := textWidth(f, s)
-			drawText(b.img, f, th.label, s, left-w, y+capH/2)
-			drawText(b.img, f, th.label, s, right, y+capH/2)
 		}
 	})
+}
+
+// label is one coordinate as drawn: its text, and where its baseline
+// starts.
+type label struct {
+	text string
+	x, y float64
+}
+
+// colLabels returns the two labels of column c, above and below the grid.
+func (l Layout) colLabels(f font.Face, c int) [2]label {
+	capH := math.Ceil(l.labelFont * 0.72)
+	s := strings.ToUpper(game.ColumnName(c))
+	x, _ := l.Center(game.Hole{Col: c})
+	x -= textWidth(f, s) / 2
+	return [2]label{
+		{s, x, float64(l.Grid.Min.Y) - l.labelGap},
+		{s, x, float64(l.Grid.Max.Y) + l.labelGap + capH},
+	}
+}
+
+// rowLabels returns the two labels of row r, left and right of the grid.
+func (l Layout) rowLabels(f font.Face, r int) [2]label {
+	capH := math.Ceil(l.labelFont * 0.72)
+	s := strconv.Itoa(r + 1)
+	_, y := l.Center(game.Hole{Row: r})
+	return [2]label{
+		{s, float64(l.Grid.Min.X) - l.labelGap - textWidth(f, s), y + capH/2},
+		{s, float64(l.Grid.Max.X) + l.labelGap, y + capH/2},
+	}
+}
+
+// markLabels highlights the labels of the last move's column and row.
+func (b *base) markLabels(c *canvas, h game.Hole) {
+	for _, k := range []struct {
+		col bool
+		i   int
+	}{{true, h.Col}, {false, h.Row}} {
+		key := "r" + strconv.Itoa(k.i)
+		if k.col {
+			key = "c" + strconv.Itoa(k.i)
+		}
+		v, ok := b.marks.Load(key)
+		if !ok {
+			v, _ = b.marks.LoadOrStore(key, b.markSprites(k.col, k.i))
+		}
+		ms := v.(*markedLabels)
+		for i := range ms.sp {
+			c.put(&ms.sp[i], ms.at[i])
+		}
+	}
+}
+
+// markedLabels are the two highlighted labels of a column or a row.
+type markedLabels struct {
+	sp [2]sprite
+	at [2]image.Point
+}
+
+// markSprites draws the highlighted labels of column (or row) i: a
+// rounded patch of the ring's colour under the label in light bold text.
+func (b *base) markSprites(col bool, i int) *markedLabels {
+	l, th := b.layout, b.theme
+	ms := &markedLabels{}
+	withFace(true, l.labelFont, func(f font.Face) {
+		lbs := l.rowLabels(f, i)
+		if col {
+			lbs = l.colLabels(f, i)
+		}
+		capH := math.Ceil(l.labelFont * 0.72)
+		pad := math.Max(math.Round(l.labelFont*0.3), 2)
+		for j, lb := range lbs {
+			w := textWidth(f, lb.text)
+			x0, y0 := math.Floor(lb.x-pad), math.Floor(lb.y-capH-pad)
+			x1, y1 := math.Ceil(lb.x+w+pad), math.Ceil(lb.y+pad)
+			img := image.NewRGBA(image.Rect(0, 0, int(x1-x0), int(y1-y0)))
+			dc := gg.NewContextForRGBA(img)
+			dc.SetColor(th.ring)
+			dc.DrawRoundedRectangle(0, 0, x1-x0, y1-y0, pad)
+			dc.Fill()
+			drawText(img, f, th.markText, lb.text, lb.x-x0, lb.y-y0)
+			ms.sp[j] = newSpriteFrom(img, 0, 0)
+			ms.at[j] = image.Pt(int(x0), int(y0))
+		}
+	})
+	return ms
 }
 
 // drawText draws s with its baseline starting at (x, y).
@@ -311,6 +389,16 @@ func (b *base) makeSprites() {
 		dc.DrawCircle(x, y, l.ringR)
 		dc.Stroke()
 	})
+	// The dot on the last move's peg: the ring's colour in a light rim, so
+	// that it shows on either side's pegs.
+	b.dot = b.newSprite(n, n, half, half, func(dc *gg.Context, x, y float64) {
+		dc.SetColor(th.markText)
+		dc.DrawCircle(x, y, l.dotR+max(l.dotR*0.35, 1))
+		dc.Fill()
+		dc.SetColor(th.ring)
+		dc.DrawCircle(x, y, l.dotR)
+		dc.Fill()
+	})
 	b.winPeg = b.newSprite(n, n, half, half, func(dc *gg.Context, x, y float64) {
 		dc.SetColor(th.win)
 		dc.DrawCircle(x, y, l.pegR+l.haloW)
@@ -353,7 +441,7 @@ func (b *base) makeSprites() {
 				dc.Stroke()
 			}
 		}
-		b.mark[d] = b.newSprite(w, h, ax, ay, bar(th.ring, l.linkW+2*l.ringW))
+		b.mark[d] = b.newSprite(w, h, ax, ay, bar(th.ring, l.linkW+2*l.markW))
 		b.winLink[d] = b.newSprite(w, h, ax, ay, bar(th.win, l.linkW+2*l.haloW))
 		for _, c := range []game.Color{game.Red, game.Black} {
 			st := th.side[sideIndex(c)]
@@ -388,8 +476,10 @@ func drawPeg(dc *gg.Context, st sideStyle, x, y, r, edge float64) {
 	}
 }
 
-// drawLink draws a link as a thick bar from (x0, y0) to (x1, y1): a rim,
-// the body, and for striped sides a light stripe along the middle.
+// drawLink draws a link as a thick bar from (x0, y0) to (x1, y1): a rim
+// and the body, or for striped sides (when the link is wide enough for
+// it) the body with a light stripe along its middle and no rim, so that
+// the body keeps a clear pixel or two either side of the stripe.
 func drawLink(dc *gg.Context, st sideStyle, x0, y0, x1, y1, w, edge float64) {
 	dc.SetLineCapButt()
 	stroke := func(c color.Color, w float64) {
@@ -398,16 +488,20 @@ func drawLink(dc *gg.Context, st sideStyle, x0, y0, x1, y1, w, edge float64) {
 		dc.DrawLine(x0, y0, x1, y1)
 		dc.Stroke()
 	}
-	if w-2*edge >= 1.5 {
+	switch {
+	case st.stripe && stripeFits(w):
+		stroke(st.fill, w)
+		stroke(st.stripeColor, max(w*0.3, 1))
+	case w-2*edge >= 1.5:
 		stroke(st.edge, w)
 		stroke(st.fill, w-2*edge)
-	} else {
+	default:
 		stroke(st.fill, w)
 	}
-	if st.stripe && w >= 4 {
-		stroke(st.stripeColor, max(w*0.3, 1))
-	}
 }
+
+// stripeFits reports whether a link w wide is wide enough for a stripe.
+func stripeFits(w float64) bool { return w >= 4 }
 
 func abs(x int) int {
 	if x < 0 {

@@ -28,11 +28,17 @@ func BenchmarkPNGScale(b *testing.B) {
 	}
 }
 
-// BenchmarkPNGMonster draws a 100x100 board with the mid-game's pegs.
-func BenchmarkPNGMonster(b *testing.B) {
-	v := midgame(b)
-	v.Size = game.Size{Cols: 100, Rows: 100}
-	benchPNG(b, v, Options{})
+// BenchmarkPNGBoardSize draws the mid-game's pegs on boards of 24x24, 48x48
+// (the biggest the default policy allows) and 100x100 at the default
+// scale: the pitch rule makes the bigger boards bigger pictures.
+func BenchmarkPNGBoardSize(b *testing.B) {
+	for _, n := range []int{24, 48, 100} {
+		b.Run(itoa(n), func(b *testing.B) {
+			v := midgame(b)
+			v.Size = game.Size{Cols: n, Rows: n}
+			benchPNG(b, v, Options{})
+		})
+	}
 }
 
 func benchPNG(b *testing.B, v *View, o Options) {
@@ -85,11 +91,15 @@ func BenchmarkPNGParallel(b *testing.B) {
 // BenchmarkColdBase draws the empty board and sprites of a new size, as the
 // first picture of a (size, theme, scale) does.
 func BenchmarkColdBase(b *testing.B) {
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := newBase(baseKey{size: game.Size{Cols: 24, Rows: 24}}); err != nil {
-			b.Fatal(err)
-		}
+	for _, n := range []int{24, 48, 100} {
+		b.Run(itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := newBase(baseKey{size: game.Size{Cols: n, Rows: n}}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

@@ -16,8 +16,15 @@
 // [Options] choose a [Theme] (classic Red/Black as on pbmserv, Kosmos
 // White/Black, and a colour-blind-safe theme whose sides also differ in
 // shape and pattern) and a [Scale] (small, medium, large; the zero value is
-// medium, sized for a phone's chat preview). [NewLayout] tells where every
-// hole lands in the picture.
+// medium, sized for a phone's chat preview). Bigger boards make bigger
+// pictures, never smaller holes: the spacing between holes has a floor per
+// scale (16 pixels at medium) and grows until every column's name fits
+// over its column. [NewLayout] tells where every hole lands in the picture.
+//
+// The last move stands out in every theme: a thick ring, a dot on its peg
+// and its coordinates highlighted. A view may carry the time left on the
+// turn clock (View.TimeLeft), which the caller computes: drawing never
+// reads the time.
 //
 // Rendering is safe from many goroutines at once. The empty board of each
 // (size, theme, scale) is drawn once and then shared read-only; the pieces

@@ -32,7 +32,8 @@ func ExamplePNG() {
 		panic(err)
 	}
 	// The bot attaches buf.Bytes() with render.AltText(v, o) as its
-	// description. Here, decode it and find C5, the winning peg.
+	// description. Here, decode it and find C1, the first winning peg (C5,
+	// the last move, carries the last move's dot).
 	img, err := png.Decode(&buf)
 	if err != nil {
 		panic(err)
@@ -41,10 +42,10 @@ func ExamplePNG() {
 	if err != nil {
 		panic(err)
 	}
-	p := l.Pixel(game.Hole{Col: 2, Row: 4})
+	p := l.Pixel(game.Hole{Col: 2, Row: 0})
 	r, g8, b, _ := img.At(p.X, p.Y).RGBA()
-	fmt.Printf("%dx%d, C5 is %s\n", img.Bounds().Dx(), img.Bounds().Dy(), map[bool]string{true: "white", false: "dark"}[r>>8 > 200 && g8>>8 > 200 && b>>8 > 200])
-	// Output: 360x312, C5 is white
+	fmt.Printf("%dx%d, C1 is %s\n", img.Bounds().Dx(), img.Bounds().Dy(), map[bool]string{true: "white", false: "dark"}[r>>8 > 200 && g8>>8 > 200 && b>>8 > 200])
+	// Output: 360x312, C1 is white
 }
 
 func ExampleAltText() {
@@ -97,4 +98,30 @@ func ExampleParseTheme() {
 	// Output:
 	// kosmos White Black
 	// unknown theme: "neon" (want classic, kosmos or colorblind)
+}
+
+func ExampleZoomPNG() {
+	// A 48x48 board is about 960 pixels wide; the zoomed picture shows
+	// the 17x17 holes around the last move at the same scale.
+	g, err := game.New(game.Settings{Size: game.Size{Cols: 48, Rows: 48}})
+	if err != nil {
+		panic(err)
+	}
+	for _, m := range []string{"ac40", "ae44"} {
+		if _, err := g.PlayString(m); err != nil {
+			panic(err)
+		}
+	}
+	v := render.FromGame(g, "Alice", "Bob")
+	var buf bytes.Buffer
+	if err := render.ZoomPNG(&buf, v, render.Options{}); err != nil {
+		panic(err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		panic(err)
+	}
+	w := render.ZoomWindow(v)
+	fmt.Printf("holes %s, %dx%d picture\n", w, img.Bounds().Dx(), img.Bounds().Dy())
+	// Output: holes W32-AM48, 373x365 picture
 }

@@ -128,6 +128,9 @@ func statusParts(v *View, th *theme) []string {
 	default:
 		parts = append(parts, fmt.Sprintf("Move %d", v.Turns+1), fmt.Sprintf("%s to move", turnName(v, th)))
 	}
+	if v.Timed && !v.Result.Over() {
+		parts = append(parts, timeLeftText(v.TimeLeft))
+	}
 	if v.Last != nil {
 		if v.Last.Swap {
 			parts = append(parts, "last: swap")

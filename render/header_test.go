@@ -1,8 +1,10 @@
 package render
 
 import (
+	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/image/font"
 
@@ -46,4 +48,82 @@ func TestHeaderText(t *testing.T) {
 			t.Errorf("fitText: %q is %.0f px", got, textWidth(f, got))
 		}
 	})
+}
+
+func TestTimeLeftText(t *testing.T) {
+	tests := []struct {
+		d    time.Duration
+		want string
+	}{
+		{-time.Second, "time is up"},
+		{0, "time is up"},
+		{59 * time.Second, "under a minute left"},
+		{time.Minute, "1m left"},
+		{59*time.Minute + 59*time.Second, "59m left"},
+		{time.Hour, "1h 0m left"},
+		{24*time.Hour - time.Second, "23h 59m left"},
+		{47*time.Hour + 59*time.Minute, "47h 59m left"},
+		{48 * time.Hour, "2d 0h left"},
+		{7*24*time.Hour + 5*time.Hour + 59*time.Minute, "7d 5h left"},
+	}
+	for _, tt := range tests {
+		if got := timeLeftText(tt.d); got != tt.want {
+			t.Errorf("timeLeftText(%s) = %q, want %q", tt.d, got, tt.want)
+		}
+	}
+}
+
+// TestHeaderTimeLeft: a game with a turn clock shows the time left in the
+// header's status line (drawn: the line's ink reaches further right), in
+// the text board's legend and in the alt text; a game without one, or one
+// that is over, shows none.
+func TestHeaderTimeLeft(t *testing.T) {
+	v := FromGame(playMoves(t, game.Settings{}, "j12 m10 k14"), "Alice", "Bob")
+	timed := *v
+	timed.Timed, timed.TimeLeft = true, 23*time.Hour+59*time.Minute+30*time.Second
+	th := themeFor(Classic)
+	if got, want := strings.Join(statusParts(&timed, th), " · "), "Move 4 · Bob (Black) to move · 23h 59m left · last: Red K14 · 24x24"; got != want {
+		t.Errorf("status %q, want %q", got, want)
+	}
+	l, err := NewLayout(v.Size, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withFace(false, l.headerFont, func(f font.Face) {
+		pad := math.Round(l.headerFont * 0.6)
+		if got := statusLine(&timed, th, f, float64(l.Width)-2*pad); !strings.Contains(got, "23h 59m left") {
+			t.Errorf("the status line that fits a 24x24 picture, %q, leaves out the time left", got)
+		}
+	})
+	// The status line's ink: its rightmost pixel of text.
+	inkRight := func(v *View) int {
+		img, _ := decode(t, v, Options{})
+		y0 := int(math.Round(l.headerFont*0.45) + 2*l.lineH)
+		right := 0
+		for y := y0; y < y0+int(l.lineH); y++ {
+			for x := 0; x < l.Width; x++ {
+				if headerColourName(th, img.At(x, y)) == "text" {
+					right = max(right, x)
+				}
+			}
+		}
+		return right
+	}
+	if a, b := inkRight(v), inkRight(&timed); b < a+50 {
+		t.Errorf("the status line's ink ends at x=%d with the clock and %d without; the time left is not drawn", b, a)
+	}
+	if alt := AltText(&timed, Options{}); !strings.Contains(alt, "Bob (Black) to move. Turn clock: 23h 59m left.") {
+		t.Errorf("alt text %q does not give the time left", alt)
+	}
+	if text, err := Text(&timed, Options{}); err != nil || !strings.Contains(text, "23h 59m left") {
+		t.Errorf("text board %q (%v) does not give the time left", text, err)
+	}
+	if alt := AltText(v, Options{}); strings.Contains(alt, "left") {
+		t.Errorf("alt text of a game without a clock mentions time: %q", alt)
+	}
+	over := FromGame(playMoves(t, game.Settings{Size: game.Size{Cols: 5, Rows: 5}}, "c1 a2 d3 a4 c5"))
+	over.Timed = true
+	if got := strings.Join(statusParts(over, th), " · "); strings.Contains(got, "left") || strings.Contains(got, "time") {
+		t.Errorf("a finished game's status %q mentions the clock", got)
+	}
 }

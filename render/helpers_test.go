@@ -50,11 +50,17 @@ func playMoves(tb testing.TB, s game.Settings, moves string) *game.Game {
 // loadGame plays the moves in testdata/name.
 func loadGame(tb testing.TB, s game.Settings, name string) *game.Game {
 	tb.Helper()
+	return playMoves(tb, s, readTestdata(tb, name))
+}
+
+// readTestdata returns the text of testdata/name.
+func readTestdata(tb testing.TB, name string) string {
+	tb.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return playMoves(tb, s, string(data))
+	return string(data)
 }
 
 // gameOf plays moves, or the file testdata/NAME when moves is "@NAME".

@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"io"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -17,16 +18,35 @@ import (
 
 // PNG draws the view and writes it to w as a PNG: 8-bit paletted (a fixed
 // palette per theme), fastest compression. A 24x24 mid-game at the default
-// scale is about 22 KB.
+// scale is about 23 KB.
 func PNG(w io.Writer, v *View, o Options) error {
 	b, err := prepare(v, o)
 	if err != nil {
 		return err
 	}
-	f := b.getFrame()
-	defer b.frames.Put(f)
-	b.render(f, v)
-	return writePNG(w, f.pal)
+	return b.writePicture(w, v, nil)
+}
+
+// writePicture draws v over the base and writes it to w as a PNG, or
+// with cut the part of it that cut copies out.
+func (b *base) writePicture(w io.Writer, v *View, cut func(*image.Paletted) *image.Paletted) error {
+	e := pngBufs.Get().(*pngBuf)
+	defer pngBufs.Put(e)
+	err := withSlot(func() error {
+		f := b.getFrame()
+		defer b.frames.Put(f)
+		b.render(f, v)
+		pic := f.pal
+		if cut != nil {
+			pic = cut(pic)
+		}
+		return e.encode(pic)
+	})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(e.out.Bytes())
+	return err
 }
 
 // Image draws the view into a new paletted image, which the caller owns
@@ -36,12 +56,30 @@ func Image(v *View, o Options) (*image.Paletted, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := b.getFrame()
-	defer b.frames.Put(f)
-	b.render(f, v)
-	out := image.NewPaletted(f.pal.Rect, slices.Clone(b.theme.palette))
-	copy(out.Pix, f.pal.Pix)
+	var out *image.Paletted
+	_ = withSlot(func() error {
+		f := b.getFrame()
+		defer b.frames.Put(f)
+		b.render(f, v)
+		out = image.NewPaletted(f.pal.Rect, slices.Clone(b.theme.palette))
+		copy(out.Pix, f.pal.Pix)
+		return nil
+	})
 	return out, nil
+}
+
+// drawSlots bounds the pictures drawn at once to the CPUs there are.
+// Drawing and compressing only compute, so more at once would not finish
+// sooner; but each holds a frame as big as its picture in full colour and
+// in palette indices (24 MB for a 100x100 board), and twenty games on big
+// boards drawing at once held a gigabyte.
+var drawSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
+
+// withSlot runs fn in one of the drawing slots, waiting for one if need be.
+func withSlot(fn func() error) error {
+	drawSlots <- struct{}{}
+	defer func() { <-drawSlots }()
+	return fn()
 }
 
 // prepare checks the options and the view and fetches the empty board.
@@ -106,7 +144,10 @@ func (b *base) draw(c *canvas, v *View) {
 		}
 	}
 	if v.Last != nil {
-		c.put(&b.ring, b.layout.Pixel(v.Last.Hole))
+		p := b.layout.Pixel(v.Last.Hole)
+		c.put(&b.ring, p)
+		c.put(&b.dot, p)
+		b.markLabels(c, v.Last.Hole)
 		for _, h := range v.Last.Freed { // 3M: where pegs were taken up
 			c.put(&b.ring, b.layout.Pixel(h))
 		}
@@ -170,6 +211,15 @@ func (b *base) restore(f *frame, r image.Rectangle) {
 func writePNG(w io.Writer, pal *image.Paletted) error {
 	e := pngBufs.Get().(*pngBuf)
 	defer pngBufs.Put(e)
+	if err := e.encode(pal); err != nil {
+		return err
+	}
+	_, err := w.Write(e.out.Bytes())
+	return err
+}
+
+// encode writes pal as a PNG into e.out.
+func (e *pngBuf) encode(pal *image.Paletted) error {
 	width, height := pal.Rect.Dx(), pal.Rect.Dy()
 
 	e.idat.Reset()
@@ -211,8 +261,7 @@ func writePNG(w io.Writer, pal *image.Paletted) error {
 	}
 	writeChunk(&e.out, "IDAT", e.idat.Bytes())
 	writeChunk(&e.out, "IEND", nil)
-	_, err := w.Write(e.out.Bytes())
-	return err
+	return nil
 }
 
 // pngBuf is the reusable state of writePNG.

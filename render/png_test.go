@@ -13,6 +13,9 @@ import (
 	"sync"
 	"testing"
 
+	xdraw "golang.org/x/image/draw"
+	"golang.org/x/image/font"
+
 	"github.com/twixtbot/twixtbot/game"
 )
 
@@ -246,15 +249,31 @@ func checkPicture(t *testing.T, v *View, o Options, what string) {
 		}
 	}
 
-	// Pegs, each in its side's colour.
+	// Pegs, each in its side's colour (the last move's beside its dot).
 	for _, c := range []game.Color{game.Red, game.Black} {
 		for _, h := range v.Side(c).Pegs {
 			x, y := l.Center(h)
-			k.want(x, y, th.side[sideOf(c)].fill, "%s peg %s", c, h.Upper())
+			if h != lastHole(v) {
+				k.want(x, y, th.side[sideOf(c)].fill, "%s peg %s", c, h.Upper())
+				continue
+			}
+			// The last move's peg shows its colour around its dot.
+			st, fill := th.side[sideOf(c)], 0
+			d := (l.dotR + max(l.dotR*0.35, 1) + l.pegR - l.edgeW) / 2
+			for _, dir := range [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				if k.among(x+dir[0]*d, y+dir[1]*d, th.board, th.ring, th.markText, st.fill, st.edge) == nameOf(th, st.fill) {
+					fill++
+				}
+			}
+			if fill < 2 {
+				t.Errorf("%s: the last move's %s peg %s shows its colour at %d of 4 points around its dot", what, c, h.Upper(), fill)
+			}
 		}
 	}
 	// The two sides differ in shape where the theme says so: a square peg
-	// fills the corners of its box, a round one does not.
+	// fills the corners of its box, a round one does not. The pixels
+	// looked at lie on the diagonals, outside the round peg's rim and
+	// inside the square's rounded corner.
 	for _, c := range []game.Color{game.Red, game.Black} {
 		st := th.side[sideOf(c)]
 		for _, h := range v.Side(c).Pegs {
@@ -262,14 +281,28 @@ func checkPicture(t *testing.T, v *View, o Options, what string) {
 				continue
 			}
 			x, y := l.Center(h)
-			d := l.pegR * 0.78 // inside a square's corner, outside a circle
-			got := k.among(x+d, y+d, th.board, th.hole, st.fill, st.edge)
-			isPeg := got == nameOf(th, st.fill) || got == nameOf(th, st.edge)
-			if st.shape == square && !isPeg {
-				t.Errorf("%s: square %s peg %s: its corner is %s", what, c, h.Upper(), got)
+			a := l.pegR * 0.9 // the square's half side, and its corner's radius
+			cornerR := (a-a*0.3)*math.Sqrt2 + a*0.3
+			var inked, looked int
+			for _, dir := range [][2]float64{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+				for d := l.pegR; d < cornerR; d += 0.25 {
+					px := math.Floor(x+dir[0]*d/math.Sqrt2) + 0.5
+					py := math.Floor(y+dir[1]*d/math.Sqrt2) + 0.5
+					if r := math.Hypot(px-x, py-y); r < l.pegR+1 || r > cornerR-0.7 || nearLink(l, v, px, py) {
+						continue
+					}
+					looked++
+					got := k.among(px, py, th.board, th.hole, st.fill, st.edge)
+					if got == nameOf(th, st.fill) || got == nameOf(th, st.edge) {
+						inked++
+					}
+				}
 			}
-			if st.shape == round && isPeg && !nearLink(l, v, x+d, y+d) {
-				t.Errorf("%s: round %s peg %s: its box's corner is %s", what, c, h.Upper(), got)
+			if st.shape == square && looked > 0 && inked == 0 {
+				t.Errorf("%s: square %s peg %s: its corners are bare", what, c, h.Upper())
+			}
+			if st.shape == round && inked > 0 {
+				t.Errorf("%s: round %s peg %s: %d pixels of its box's corners are inked", what, c, h.Upper(), inked)
 			}
 		}
 	}
@@ -288,11 +321,15 @@ func checkPicture(t *testing.T, v *View, o Options, what string) {
 					continue // under the last move's ring
 				}
 			}
-			got := k.around(mx, my, 1)
+			reach := 1
+			if st.stripe && stripeFits(l.linkW) {
+				reach = 2 // the stripe covers the middle
+			}
+			got := k.around(mx, my, reach)
 			if !got[nameOf(th, st.fill)] || l.linkW >= 4 && got[nameOf(th, other.fill)] {
 				t.Errorf("%s: %s link %s around its middle (%.1f, %.1f) shows %v", what, c, lk.Upper(), mx, my, got)
 			}
-			if st.stripe && l.linkW >= 4 && !k.around(mx, my, 2)[nameOf(th, st.stripeColor)] {
+			if st.stripe && stripeFits(l.linkW) && !k.around(mx, my, 2)[nameOf(th, st.stripeColor)] {
 				t.Errorf("%s: %s link %s should be striped, and shows %v", what, c, lk.Upper(), got)
 			}
 		}
@@ -301,22 +338,23 @@ func checkPicture(t *testing.T, v *View, o Options, what string) {
 	// The last move: a ring around its peg and around the holes of the
 	// pegs it took up first (3M), and its new links marked.
 	if m := v.Last; m != nil {
-		for _, h := range append([]game.Hole{m.Hole}, m.Freed...) {
+		k.checkLastMove(m.Hole)
+		for _, h := range m.Freed { // 3M: a ring where each peg was taken up
 			x, y := l.Center(h)
 			hits := 0
-			for i := range 8 {
-				a := float64(i) * math.Pi / 4
+			for i := range 16 {
+				a := float64(i) * math.Pi / 8
 				if k.at(x+l.ringR*math.Cos(a), y+l.ringR*math.Sin(a)) == nameOf(th, th.ring) {
 					hits++
 				}
 			}
-			if hits < 5 {
-				t.Errorf("%s: the last move's ring around %s shows at %d of 8 points", what, h.Upper(), hits)
+			if hits < 14 {
+				t.Errorf("%s: no ring around %s, where the last move took up a peg: %d of 16 points", what, h.Upper(), hits)
 			}
 		}
 		if !m.Swap {
 			for _, lk := range m.Added {
-				if got := k.beside(lk, l.linkW/2+l.ringW/2); got != nameOf(th, th.ring) {
+				if got := k.beside(lk, l.linkW/2+l.markW/2); got != nameOf(th, th.ring) {
 					t.Errorf("%s: the last move's new link %s is not marked: beside it is %s", what, lk.Upper(), got)
 				}
 			}
@@ -372,6 +410,58 @@ func checkPicture(t *testing.T, v *View, o Options, what string) {
 	_ = n
 }
 
+// checkLastMove checks that the last move at h stands out: a thick ring
+// around its peg, a dot on it, and its column's and row's labels in light
+// text on the ring's colour.
+func (k *checker) checkLastMove(h game.Hole) {
+	t, l, th := k.t, k.l, k.th
+	t.Helper()
+	x, y := l.Center(h)
+	ring := nameOf(th, th.ring)
+	if l.ringW < 0.18*float64(l.Spacing) && l.ringW < 2.5 {
+		t.Errorf("%s: the last move's ring is %.1f px wide at a pitch of %d", k.what, l.ringW, l.Spacing)
+	}
+	// The ring, all the way round and across its width.
+	for _, r := range []float64{l.ringR - l.ringW*0.3, l.ringR, l.ringR + l.ringW*0.3} {
+		hits := 0
+		for i := range 16 {
+			a := float64(i) * math.Pi / 8
+			if k.at(x+r*math.Cos(a), y+r*math.Sin(a)) == ring {
+				hits++
+			}
+		}
+		if hits < 14 {
+			t.Errorf("%s: the last move's ring around %s shows at %d of 16 points at radius %.1f", k.what, h.Upper(), hits, r)
+		}
+	}
+	// The dot on the peg.
+	if got := k.at(x, y); got != ring {
+		t.Errorf("%s: the last move %s has no dot: its centre is %s", k.what, h.Upper(), got)
+	}
+	// The labels: the ring's colour around them, light ink in them.
+	withFace(true, l.labelFont, func(f font.Face) {
+		lc, lr := l.colLabels(f, h.Col), l.rowLabels(f, h.Row)
+		for _, lb := range append(lc[:], lr[:]...) {
+			capH := math.Ceil(l.labelFont * 0.72)
+			w := textWidth(f, lb.text)
+			if got := k.at(lb.x-1, lb.y-capH/2); got != ring {
+				t.Errorf("%s: label %s of the last move: beside it is %s, want the ring's colour", k.what, lb.text, got)
+			}
+			light := 0
+			for px := lb.x; px < lb.x+w; px++ {
+				for py := lb.y - capH; py < lb.y; py++ {
+					if k.among(px, py, th.ring, th.markText) == nameOf(th, th.markText) {
+						light++
+					}
+				}
+			}
+			if light < int(capH) {
+				t.Errorf("%s: label %s of the last move has %d light pixels, want its text in light ink", k.what, lb.text, light)
+			}
+		}
+	})
+}
+
 // beside returns the colour just beside the middle of link lk, d pixels
 // off its axis.
 func (k *checker) beside(lk game.Link, d float64) string {
@@ -405,8 +495,8 @@ func (k *checker) checkLabels(v *View) {
 		bottom := int(float64(l.Grid.Max.Y) + l.labelGap + capH)
 		for _, yb := range []int{top, bottom} {
 			r := image.Rect(int(x)-s/2+1, yb-int(capH)+1, int(x)+s/2, yb)
-			if got, want := ink(r), c%l.colStep == 0; got != want && (want || l.colStep == 1) {
-				t.Errorf("%s: column %s label at %v: ink %v, want %v", k.what, strings.ToUpper(game.ColumnName(c)), r, got, want)
+			if !ink(r) {
+				t.Errorf("%s: column %s has no label at %v", k.what, strings.ToUpper(game.ColumnName(c)), r)
 			}
 		}
 	}
@@ -418,8 +508,8 @@ func (k *checker) checkLabels(v *View) {
 			image.Rect(left-int(l.labelFont*1.5), int(y)-s/2+1, left, int(y)+s/2),
 			image.Rect(right, int(y)-s/2+1, right+int(l.labelFont*1.5), int(y)+s/2),
 		} {
-			if got, want := ink(r), row%l.rowStep == 0; got != want && (want || l.rowStep == 1) {
-				t.Errorf("%s: row %d label at %v: ink %v, want %v", k.what, row+1, r, got, want)
+			if !ink(r) {
+				t.Errorf("%s: row %d has no label at %v", k.what, row+1, r)
 			}
 		}
 	}
@@ -467,7 +557,11 @@ func nearPiece(l Layout, v *View, x, y float64) bool {
 	for _, c := range []game.Color{game.Red, game.Black} {
 		for _, h := range v.Side(c).Pegs {
 			cx, cy := l.Center(h)
-			if math.Hypot(x-cx, y-cy) < l.ringR+l.ringW+l.haloW+1 {
+			reach := l.pegR + l.haloW + 2
+			if h == lastHole(v) {
+				reach = l.ringR + l.ringW/2 + 2
+			}
+			if math.Hypot(x-cx, y-cy) < reach {
 				return true
 			}
 		}
@@ -490,6 +584,9 @@ func testViews(t *testing.T) map[string]*View {
 		"3m-24":       FromGame(playMoves(t, game.Settings{Ruleset: game.ThreeM}, "e5 k10 f7 l12 g9 m14 d6--f7,g9"), "Alice", "Bob"),
 		"monster-100": FromGame(loadGame(t, sq(100), "midgame24.moves"), "Alice", "Bob"),
 	}
+	// A 48x48 board, the biggest the default policy allows, with pegs and
+	// links out among the two-letter columns.
+	v["big-48"] = FromGame(playMoves(t, sq(48), readTestdata(t, "midgame24.moves")+" as40 ac45 au46 aa2 aq41 ae44"), "Alice", "Bob")
 	// A win on a big board, with a long chain and the last move inside it.
 	v["win-24"] = FromGame(playMoves(t, game.Settings{},
 		"k1 a5 l3 a7 k5 a9 l7 a11 k9 a13 l11 a15 k13 a17 l15 a19 k17 a21 l19 a3 k21 b9 l23 b11 n24"), "Alice", "Bob")
@@ -516,7 +613,7 @@ func TestPNGPixels(t *testing.T) {
 // every scale.
 func TestPNGScales(t *testing.T) {
 	views := testViews(t)
-	for _, name := range []string{"midgame-24", "win-5x5", "monster-100", "odd-13x24"} {
+	for _, name := range []string{"midgame-24", "win-5x5", "monster-100", "big-48", "odd-13x24"} {
 		for _, sc := range Scales() {
 			o := Options{Scale: sc, Theme: Colorblind}
 			t.Run(name+"/"+sc.String(), func(t *testing.T) {
@@ -560,9 +657,58 @@ func TestDefaultSizeForPhones(t *testing.T) {
 			if !l.Grid.In(image.Rect(0, l.Header.Max.Y, l.Width, l.Height)) {
 				t.Errorf("%s %s: grid %v does not fit below the header in %dx%d", size, sc, l.Grid, l.Width, l.Height)
 			}
-			if l.Width > 1600 || l.Height > 1600 {
-				t.Errorf("%s %s: %dx%d is too big to send", size, sc, l.Width, l.Height)
+			// The biggest picture, 100x100 at the large scale, is about
+			// 2,400 x 2,700 pixels and 100 KB: far inside Discord's 10 MB
+			// for an attachment.
+			if l.Width > 2600 || l.Height > 2900 {
+				t.Errorf("%s %s: %dx%d is bigger than the pitch rule needs", size, sc, l.Width, l.Height)
 			}
+		}
+	}
+}
+
+// TestPitchRule pins the rule that keeps big boards readable: whatever the
+// board's size, the holes are at least the scale's minimum pitch apart,
+// the coordinates are at least the scale's smallest font, and every
+// column's name fits over its column, so that every column and row is
+// labelled (checkLabels looks at the pixels).
+func TestPitchRule(t *testing.T) {
+	sizes := []game.Size{{Cols: 5, Rows: 5}, {Cols: 24, Rows: 24}, {Cols: 26, Rows: 26}, {Cols: 27, Rows: 27},
+		{Cols: 32, Rows: 32}, {Cols: 48, Rows: 48}, {Cols: 64, Rows: 30}, {Cols: 100, Rows: 100}, {Cols: 5, Rows: 100}}
+	for _, size := range sizes {
+		for _, sc := range Scales() {
+			sp := scaleSpecs[sc]
+			l, err := NewLayout(size, Options{Scale: sc})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l.Spacing < sp.minS {
+				t.Errorf("%s %s: pitch %d, below the scale's %d", size, sc, l.Spacing, sp.minS)
+			}
+			if l.labelFont < sp.minLabel {
+				t.Errorf("%s %s: coordinates at %.0f px, below the scale's %.0f", size, sc, l.labelFont, sp.minLabel)
+			}
+			withFace(true, l.labelFont, func(f font.Face) {
+				for c := range size.Cols {
+					if w := textWidth(f, strings.ToUpper(game.ColumnName(c))); w+labelRoom > float64(l.Spacing) {
+						t.Errorf("%s %s: column %s's name is %.0f px wide, with a pitch of %d", size, sc, game.ColumnName(c), w, l.Spacing)
+					}
+				}
+			})
+		}
+	}
+	// The medium scale on the sizes the issue named: 48x48 was 510 px
+	// wide with 10-pixel holes and every other column labelled.
+	for _, tc := range []struct {
+		size     game.Size
+		minPitch int
+	}{{game.Size{Cols: 48, Rows: 48}, 18}, {game.Size{Cols: 100, Rows: 100}, 18}} {
+		l, err := NewLayout(tc.size, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Spacing < tc.minPitch || l.pegR*2 < 12 {
+			t.Errorf("%s: pitch %d and pegs %.1f px across; want a pitch of at least %d and pegs of 12 px", tc.size, l.Spacing, 2*l.pegR, tc.minPitch)
 		}
 	}
 }
@@ -578,6 +724,19 @@ func TestPNGSize(t *testing.T) {
 		}
 		if buf.Len() > 40<<10 {
 			t.Errorf("%s: the mid-game PNG is %d bytes, over 40 KB", th, buf.Len())
+		}
+	}
+	// The biggest board is a big picture, but its flat board compresses
+	// well: far below Discord's 10 MB for an attachment.
+	big := midgame(t)
+	big.Size = game.Size{Cols: 100, Rows: 100}
+	for _, sc := range Scales() {
+		var buf bytes.Buffer
+		if err := PNG(&buf, big, Options{Scale: sc}); err != nil {
+			t.Fatal(err)
+		}
+		if buf.Len() > 256<<10 {
+			t.Errorf("%s: the 100x100 PNG is %d bytes, over 256 KB", sc, buf.Len())
 		}
 	}
 }
@@ -721,5 +880,63 @@ func TestWritePNG(t *testing.T) {
 	}
 	if !bytes.Equal(gp.Pix, pal.Pix) {
 		t.Error("the decoded pixels differ")
+	}
+}
+
+// TestLastMoveStandsOut: the last move is unmistakable at phone size, in
+// every theme. At the default scale it has a thick ring, a dot and its
+// coordinates highlighted (checkLastMove); and once the picture is shrunk
+// to 300 pixels wide, as a phone's chat preview shows it, the ring's
+// colour is still there around the last move and beside its labels, and
+// nowhere else on the board.
+func TestLastMoveStandsOut(t *testing.T) {
+	views := map[string]*View{
+		"black-last": midgame(t), // M16, a black peg among links of both sides
+		"red-last":   FromGame(playMoves(t, game.Settings{}, readTestdata(t, "midgame24.moves")+" t20"), "Alice", "Bob"),
+	}
+	for name, v := range views {
+		for _, th := range Themes() {
+			t.Run(name+"/"+th.String(), func(t *testing.T) {
+				o := Options{Theme: th}
+				img, _ := decode(t, v, o)
+				l, err := NewLayout(v.Size, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				tt := themeFor(th)
+				k := &checker{t: t, img: img, th: tt, l: l, what: name + "/" + th.String()}
+				k.checkLastMove(v.Last.Hole)
+
+				const phone = 300
+				f := float64(phone) / float64(l.Width)
+				small := image.NewRGBA(image.Rect(0, 0, phone, int(float64(l.Height)*f)))
+				xdraw.ApproxBiLinear.Scale(small, small.Rect, img, img.Bounds(), xdraw.Src, nil)
+				ring := nameOf(tt, tt.ring)
+				lx, ly := l.Center(v.Last.Hole)
+				var atMove, atLabels, elsewhere int
+				for y := int(float64(l.Grid.Min.Y) * f); y < small.Rect.Max.Y; y++ {
+					for x := 0; x < phone; x++ {
+						if boardColourName(tt, small.At(x, y)) != ring {
+							continue
+						}
+						bx, by := (float64(x)+0.5)/f, (float64(y)+0.5)/f
+						switch {
+						case math.Hypot(bx-lx, by-ly) < 2.5*float64(l.Spacing):
+							atMove++
+						case math.Abs(bx-lx) < float64(l.Spacing) || math.Abs(by-ly) < float64(l.Spacing):
+							if !(image.Pt(int(bx), int(by)).In(l.Grid)) {
+								atLabels++
+							}
+						default:
+							elsewhere++
+						}
+					}
+				}
+				if atMove < 8 || atLabels < 8 || elsewhere > 0 {
+					t.Errorf("at %d px wide, the ring's colour shows at %d pixels around the last move (want 8 or more), %d beside its labels (want 8 or more) and %d elsewhere (want none)",
+						phone, atMove, atLabels, elsewhere)
+				}
+			})
+		}
 	}
 }

@@ -31,7 +31,8 @@ type theme struct {
 
 	header, headerLine, text, textDim, tint color.RGBA // the header strip
 	board, hole, label                      color.RGBA // the board
-	ring                                    color.RGBA // the last move: ring and link marks
+	ring                                    color.RGBA // the last move: ring, dot, link marks and labels
+	markText                                color.RGBA // the last move's labels on the ring's colour, and the dot's rim
 	win                                     color.RGBA // the winning chain's glow
 
 	once    sync.Once
@@ -52,7 +53,7 @@ var themes = [...]*theme{
 		},
 		header: rgb(0xfaf7f0), headerLine: rgb(0xc9b48a), text: rgb(0x26272b), textDim: rgb(0x6e6a62), tint: rgb(0xfde7a6),
 		board: rgb(0xecd6a8), hole: rgb(0x8a6a3c), label: rgb(0x5a4325),
-		ring: rgb(0x1479e8), win: rgb(0xffcc1a),
+		ring: rgb(0x1479e8), markText: rgb(0xffffff), win: rgb(0xffcc1a),
 	},
 	Kosmos: {
 		sideName: [3]string{"None", "White", "Black"},
@@ -62,7 +63,7 @@ var themes = [...]*theme{
 		},
 		header: rgb(0xf2f4f5), headerLine: rgb(0x8c9ba4), text: rgb(0x1d1e21), textDim: rgb(0x5f6a70), tint: rgb(0xffe0b2),
 		board: rgb(0x93a7b2), hole: rgb(0x4f626c), label: rgb(0x18242b),
-		ring: rgb(0xff6d00), win: rgb(0xffd740),
+		ring: rgb(0xff6d00), markText: rgb(0xffffff), win: rgb(0xffd740),
 	},
 	Colorblind: {
 		sideName: [3]string{"None", "Red", "Black"},
@@ -75,7 +76,7 @@ var themes = [...]*theme{
 		},
 		header: rgb(0xf7f7f7), headerLine: rgb(0xa0a0a0), text: rgb(0x111111), textDim: rgb(0x555555), tint: rgb(0xd8ecf8),
 		board: rgb(0xe3e1dc), hole: rgb(0x7d7a74), label: rgb(0x2a2a2a),
-		ring: rgb(0xc2007e), win: rgb(0xf5e23a),
+		ring: rgb(0xc2007e), markText: rgb(0xffffff), win: rgb(0xf5e23a),
 	},
 }
 
@@ -91,7 +92,7 @@ func themeFor(t Theme) *theme {
 
 // keys returns the theme's distinct colours.
 func (th *theme) keys() []color.RGBA {
-	all := []color.RGBA{th.header, th.headerLine, th.text, th.textDim, th.tint, th.board, th.hole, th.label, th.ring, th.win}
+	all := []color.RGBA{th.header, th.headerLine, th.text, th.textDim, th.tint, th.board, th.hole, th.label, th.ring, th.markText, th.win}
 	for _, s := range th.side[1:] {
 		all = append(all, s.fill, s.edge, s.shine, s.border)
 		if s.stripe {
@@ -168,6 +169,12 @@ func (th *theme) edges() [][2]color.RGBA {
 		if s.stripe {
 			out = append(out, [2]color.RGBA{s.fill, s.stripeColor})
 		}
+	}
+	// The last move's labels and dot, after the pairs on every picture
+	// while the palette has room.
+	out = append(out, [2]color.RGBA{th.ring, th.markText})
+	for _, s := range th.side[1:] {
+		out = append(out, [2]color.RGBA{th.markText, s.fill})
 	}
 	return out
 }

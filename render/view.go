@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/twixtbot/twixtbot/game"
@@ -32,6 +33,13 @@ type View struct {
 	Turn   game.Color
 	// Turns is the number of turns taken (placements and swaps).
 	Turns int
+	// Timed is true when the game has a turn clock and is still going;
+	// TimeLeft is then how long the player to move has left, as the
+	// caller worked it out from the deadline and its own clock (drawing
+	// never reads the time, so the same view always gives the same
+	// picture). Zero or less means the time is up.
+	Timed    bool
+	TimeLeft time.Duration
 	// Result is how the game stands.
 	Result game.Result
 	// WinPegs and WinLinks are the chain that won by connection, if any.
@@ -252,4 +260,21 @@ func truncateRunes(s string, n int) string {
 	}
 	r := []rune(s)
 	return string(r[:n-1]) + "…"
+}
+
+// timeLeftText says how long is left on the turn clock, rounded down so
+// that it never promises more: "2d 3h left", "23h 59m left", "12m left",
+// "under a minute left", or "time is up".
+func timeLeftText(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "time is up"
+	case d < time.Minute:
+		return "under a minute left"
+	case d < time.Hour:
+		return fmt.Sprintf("%dm left", int(d/time.Minute))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh %dm left", int(d/time.Hour), int(d%time.Hour/time.Minute))
+	}
+	return fmt.Sprintf("%dd %dh left", int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour))
 }

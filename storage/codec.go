@@ -129,6 +129,7 @@ type metaRecV1 struct {
 	DrawOffer        int       `json:"draw_offer,omitempty"`
 	Theme            string    `json:"theme,omitempty"`
 	Names            []string  `json:"names,omitempty"`
+	Proposer         int       `json:"proposer,omitempty"`
 }
 
 func utc(t time.Time) time.Time {
@@ -179,6 +180,7 @@ func encodeGame(g *Game) []byte {
 			ChallengeMessage: string(g.Meta.ChallengeMessage), BoardMessage: string(g.Meta.BoardMessage),
 			Accepted: uint8(g.Meta.Accepted), Expires: utc(g.Meta.Expires),
 			DrawOffer: int(g.Meta.DrawOffer), Theme: g.Meta.Theme, Names: g.Meta.Names,
+			Proposer: int(g.Meta.Proposer),
 		},
 	}
 	if s.Opening != game.OpeningPlain {
@@ -241,6 +243,7 @@ func decodeGameBody(id GameID, v []byte) (*Game, error) {
 			ChallengeMessage: MessageID(r.Meta.ChallengeMessage), BoardMessage: MessageID(r.Meta.BoardMessage),
 			Accepted: SeatSet(r.Meta.Accepted), Expires: r.Meta.Expires,
 			DrawOffer: game.Seat(r.Meta.DrawOffer), Theme: r.Meta.Theme, Names: r.Meta.Names,
+			Proposer: game.Seat(r.Meta.Proposer),
 		},
 	}
 	for i, u := range r.Seats {

@@ -156,6 +156,9 @@ type Meta struct {
 	Expires          time.Time // when an unaccepted challenge lapses; zero for never
 	DrawOffer        game.Seat // the seat offering a draw, or 0
 	Theme            string    // the board theme's name, for the renderer
+	// Proposer is the seat of the player who proposed the game; zero in
+	// records written before it was kept.
+	Proposer game.Seat
 	// Names are the players' display names per seat (Names[0] for seat 1),
 	// as Discord showed them when they joined, for pictures and records.
 	Names []string

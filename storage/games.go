@@ -59,6 +59,9 @@ func checkRecord(g *Game) error {
 	if g.Meta.DrawOffer < 0 || int(g.Meta.DrawOffer) > players {
 		return fmt.Errorf("a draw offer from %s in a %d-player game", g.Meta.DrawOffer, players)
 	}
+	if g.Meta.Proposer < 0 || int(g.Meta.Proposer) > players {
+		return fmt.Errorf("proposed by %s in a %d-player game", g.Meta.Proposer, players)
+	}
 	if len(g.Meta.Names) > len(g.Seats) {
 		return fmt.Errorf("%d names for %d seats", len(g.Meta.Names), len(g.Seats))
 	}

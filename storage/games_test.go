@@ -32,7 +32,7 @@ func TestCreateLoadRoundTrip(t *testing.T) {
 		{"double twixt", &Game{
 			Settings: game.Settings{Players: 4, Size: game.Size{Cols: 30, Rows: 30}},
 			Seats:    []UserID{"a", "b", "c", "d"}, Place: Place{Channel: "dm"}, State: Proposed,
-			Meta: Meta{Expires: deadline},
+			Meta: Meta{Expires: deadline, Proposer: 2},
 		}},
 		{"imported log", &Game{
 			Settings: game.Settings{Swap: game.SwapSides}, Seats: []UserID{"x", "y"}, Place: Place{Guild: "g", Channel: "c"}, State: Active,
@@ -97,6 +97,7 @@ func TestCreateRefuses(t *testing.T) {
 		}, game.ErrOpponentBorder},
 		{"draw offer from seat 3", func(g *Game) { g.Meta.DrawOffer = 3 }, ErrBadRecord},
 		{"accepted seat 4", func(g *Game) { g.Meta.Accepted = SeatSet(0).With(4) }, ErrBadRecord},
+		{"proposed by seat 3", func(g *Game) { g.Meta.Proposer = 3 }, ErrBadRecord},
 		{"theme with newline", func(g *Game) { g.Meta.Theme = "a\nb" }, ErrBadRecord},
 	}
 	for _, tt := range tests {

@@ -286,7 +286,7 @@ func (d *Dispatcher) run(ctx context.Context, i *discordgo.Interaction, realStar
 		if i != nil && i.ID != "" && i.Token != "" {
 			cctx, cancel := context.WithDeadline(ctx, realStart.Add(d.o.CallbackDeadline))
 			err := d.o.Responder.Callback(cctx, i, discordgo.InteractionResponseChannelMessageWithSource,
-				Ephemeral("I could not read this interaction. Try again, or use the commands."))
+				Ephemeral("I could not read this interaction. Try again, or use the commands. Nothing changed."))
 			cancel()
 			rec.Err = errors.Join(rec.Err, err)
 		}

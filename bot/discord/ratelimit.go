@@ -124,7 +124,7 @@ func (l *UserLimiter) Tracked() int {
 }
 
 // SlowDown is the notice a flooding user gets.
-const SlowDown = "You're going too fast: wait a few seconds, then try again."
+const SlowDown = "You're going too fast: wait a few seconds, then try again. Nothing changed."
 
 // RateLimit is middleware that applies the limiter to commands, button
 // presses and modals (not to autocompletes, which Discord sends as the user

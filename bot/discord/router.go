@@ -217,13 +217,13 @@ func (r *Router) notFoundReply(e *Event) Reply {
 	}
 	switch e.Type() {
 	case discordgo.InteractionApplicationCommand:
-		return Ephemeral(fmt.Sprintf("I don't know the command `/%s`. The commands may have just changed: try again in a minute.", e.Path()))
+		return Ephemeral(fmt.Sprintf("I don't know the command `/%s`. The commands may have just changed: try again in a minute. Nothing changed.", e.Path()))
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		return Choices()
 	case discordgo.InteractionMessageComponent:
-		return Ephemeral("This button no longer works. Use the commands instead.")
+		return Ephemeral("This button no longer works. Use the commands instead. Nothing changed.")
 	default:
-		return Ephemeral("I can't handle this here.")
+		return Ephemeral("I can't handle this here. Nothing changed.")
 	}
 }
 

@@ -115,6 +115,12 @@ func TestFakeRefusesWhatDiscordRefuses(t *testing.T) {
 					}
 					return out
 				}()}}}}), true, 400, "26 choices"},
+		{"text option without max_length", "PUT", "/api/v10/applications/" + f.AppID() + "/commands", "",
+			mustJSON([]map[string]any{{"name": "t", "description": "d", "options": []any{map[string]any{"type": 3, "name": "x", "description": "d"}}}}), true, 400, "a text option without max_length"},
+		{"max_length of 6001", "PUT", "/api/v10/applications/" + f.AppID() + "/commands", "",
+			mustJSON([]map[string]any{{"name": "t", "description": "d", "options": []any{map[string]any{"type": 3, "name": "x", "description": "d", "max_length": 6001}}}}), true, 400, "max_length 6001"},
+		{"channel option without channel_types", "PUT", "/api/v10/applications/" + f.AppID() + "/commands", "",
+			mustJSON([]map[string]any{{"name": "t", "description": "d", "options": []any{map[string]any{"type": 7, "name": "c", "description": "d"}}}}), true, 400, "a channel option without channel_types"},
 		{"not JSON", "POST", ch, "application/json", []byte("{"), true, 400, "not valid JSON"},
 	}
 	for _, tt := range tests {

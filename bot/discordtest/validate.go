@@ -225,6 +225,7 @@ func checkOptionList(where string, opts []*discordgo.ApplicationCommandOption, d
 		if o.Required && optional {
 			p = append(p, w+": a required option after an optional one")
 		}
+		p = append(p, checkOptionKind(w, o)...)
 		optional = optional || !o.Required
 		if len(o.Choices) > 0 && o.Autocomplete {
 			p = append(p, w+": choices and autocomplete together")
@@ -238,6 +239,43 @@ func checkOptionList(where string, opts []*discordgo.ApplicationCommandOption, d
 				}
 			}
 		}
+	}
+	return p
+}
+
+// checkOptionKind checks the fields that belong to one type of option:
+// lengths for text, channel types for channels. Discord takes a text
+// option without max_length (up to 6000 characters) and a channel option
+// without channel_types (any channel, voice and categories too), but a bot
+// should not: every text option must bound its length, and every channel
+// option name the kinds of channel it takes.
+func checkOptionKind(where string, o *discordgo.ApplicationCommandOption) []string {
+	var p []string
+	isString := o.Type == discordgo.ApplicationCommandOptionString
+	switch {
+	case isString && o.MaxLength == 0:
+		p = append(p, where+" ("+o.Name+"): a text option without max_length")
+	case isString && (o.MaxLength < 1 || o.MaxLength > 6000):
+		p = append(p, fmt.Sprintf("%s (%s): max_length %d; Discord wants 1 to 6000", where, o.Name, o.MaxLength))
+	case !isString && (o.MaxLength != 0 || o.MinLength != nil):
+		p = append(p, fmt.Sprintf("%s (%s): min_length or max_length on a %s option", where, o.Name, o.Type))
+	}
+	if isString && o.MinLength != nil && (*o.MinLength < 0 || *o.MinLength > 6000 || o.MaxLength != 0 && *o.MinLength > o.MaxLength) {
+		p = append(p, fmt.Sprintf("%s (%s): min_length %d with max_length %d", where, o.Name, *o.MinLength, o.MaxLength))
+	}
+	if isString {
+		for i, c := range o.Choices {
+			if v, ok := c.Value.(string); ok && o.MaxLength > 0 && length(v) > o.MaxLength {
+				p = append(p, fmt.Sprintf("%s (%s): choice %d is longer than max_length %d", where, o.Name, i, o.MaxLength))
+			}
+		}
+	}
+	isChannel := o.Type == discordgo.ApplicationCommandOptionChannel
+	switch {
+	case isChannel && len(o.ChannelTypes) == 0:
+		p = append(p, where+" ("+o.Name+"): a channel option without channel_types")
+	case !isChannel && len(o.ChannelTypes) > 0:
+		p = append(p, fmt.Sprintf("%s (%s): channel_types on a %s option", where, o.Name, o.Type))
 	}
 	return p
 }

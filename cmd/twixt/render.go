@@ -10,13 +10,15 @@ import (
 
 // runRender is twixt render: it replays a record with the replay flags and
 // draws the final position as a PNG (-o FILE), or as a text board with
-// --text (on standard output, or in -o FILE).
+// --text (on standard output, or in -o FILE); --zoom draws only the part
+// around the last move, as /twixt board zoom:true does.
 func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("render", "render [--theme classic|kosmos|colorblind] [--scale small|medium|large] [--text] [flags] FILE|- -o OUT", stderr)
+	fs := newFlagSet("render", "render [--theme classic|kosmos|colorblind] [--scale small|medium|large] [--text] [--zoom] [flags] FILE|- -o OUT", stderr)
 	opts := addReplayFlags(fs)
 	theme := fs.String("theme", "classic", "colours: classic (red and black), kosmos (white and black) or colorblind")
 	scale := fs.String("scale", "medium", "picture size: small, medium or large")
 	text := fs.Bool("text", false, "print a text board instead of a picture")
+	zoom := fs.Bool("zoom", false, "draw only the 17x17 holes around the last move, at the same scale")
 	out := fs.String("o", "", "the file to write (required for a picture)")
 	path, code, ok := oneFile(fs, args, stderr)
 	if !ok {
@@ -32,6 +34,10 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "twixt render: --scale: %v\n", err)
 		return exitBad
 	}
+	if *zoom && *text {
+		fmt.Fprintln(stderr, "twixt render: --zoom is for pictures; the text board always shows the whole board")
+		return exitBad
+	}
 	if *out == "" && !*text {
 		fmt.Fprintln(stderr, "twixt render: say where to write the picture with -o out.png (or use --text)")
 		return exitBad
@@ -42,6 +48,10 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	v := render.FromGame(g, rec.Names...)
 	o := render.Options{Theme: th, Scale: sc}
+	draw := render.PNG
+	if *zoom {
+		draw = render.ZoomPNG
+	}
 	var buf bytes.Buffer
 	if *text {
 		s, err := render.Text(v, o)
@@ -50,7 +60,7 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitBad
 		}
 		buf.WriteString(s)
-	} else if err := render.PNG(&buf, v, o); err != nil {
+	} else if err := draw(&buf, v, o); err != nil {
 		fmt.Fprintf(stderr, "twixt render: %v\n", err)
 		return exitBad
 	}
