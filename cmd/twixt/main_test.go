@@ -240,3 +240,32 @@ func TestReplayEdges(t *testing.T) {
 		})
 	}
 }
+
+// TestConvertNewRules: convert carries the 3M ruleset and the cut-the-pie
+// opening into both written formats, and they read back to the same game.
+func TestConvertNewRules(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		stdin string
+		want  []string
+	}{
+		{[]string{"--ruleset", "3m", "--to", "sgf"}, "c4 e5 d6--c4 c4\n", []string{"RU[3M]", "W[d6--c4]"}},
+		{[]string{"--ruleset", "3m", "--to", "moves"}, "c4 e5 d6--c4 c4\n", []string{"# ruleset: 3m\n", "\nd6--c4\n"}},
+		{[]string{"--opening", "pie3", "--to", "sgf"}, "j12 k14 m12 choose:red p10\n", []string{"XOPENING[pie3]", "B[choose:red]"}},
+		{[]string{"--opening", "pie3", "--to", "moves"}, "j12 k14 m12 choose:red p10\n", []string{"# opening: pie3\n", "\nchoose:red\n"}},
+	} {
+		code, out, stderr := runCLI(t, tc.stdin, append([]string{"convert"}, append(tc.args, "-")...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, stderr)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: output lacks %q:\n%s", tc.args, w, out)
+			}
+		}
+		// Read back with no flags: the record states its rules.
+		if code, _, stderr := runCLI(t, out, "replay", "-"); code != 0 {
+			t.Errorf("%v: the converted record does not replay: %s", tc.args, stderr)
+		}
+	}
+}
