@@ -34,6 +34,9 @@ func TestPie3HTTP(t *testing.T) {
 		t.Fatalf("no colour buttons on %q: %v", m.Content, m.Buttons())
 	}
 	pings(t, m, bob)
+	if !strings.Contains(m.Content, "Black (<@"+bob.ID+">), choose your colour with Play Red or Play Black (move 4).") {
+		t.Errorf("after the cut: %q", m.Content)
+	}
 	r.refused(bob, "twixt move", "First choose your colour, as the cut-the-pie opening asks: choose:red or choose:black. Nothing changed", discordtest.Str(optAt, "c3"))
 	if res := r.press(alice, m, red.CustomID).Message; !res.Ephemeral() || !strings.Contains(res.Content, "Not your turn") {
 		t.Fatalf("alice pressed Play Red: %q", res.Content)

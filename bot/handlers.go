@@ -355,7 +355,7 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 	} else {
 		seat, _ := pos.ToMove()
 		ping = []storage.UserID{g.User(seat)}
-		fmt.Fprintf(&sb, "%s, your move (move %d).", who(g, pos, seat), pos.Number())
+		fmt.Fprintf(&sb, "%s, %s (move %d).", who(g, pos, seat), yourTurn(pos), pos.Number())
 		if d := deadlineText(g); d != "" {
 			sb.WriteString(" " + d)
 		}

@@ -205,3 +205,12 @@ func checkCut(g *storage.Game, pos *game.Game, act Action) error {
 	}
 	return nil
 }
+
+// yourTurn says what the player to move is to do: move, or, after the
+// cut of the cut-the-pie opening, choose a colour.
+func yourTurn(pos *game.Game) string {
+	if pos.ChoiceDue() {
+		return "choose your colour with Play Red or Play Black"
+	}
+	return "your move"
+}
