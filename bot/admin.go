@@ -217,6 +217,7 @@ func (s *Service) Conclude(ctx context.Context, a Actor, option string, reason g
 	if err != nil {
 		return nil, err
 	}
+	s.turnTaken(ctx, mv.Game, mv.Pos) // followers, and the channel of a game in a thread
 	return &Played{Game: mv.Game, Pos: mv.Pos, Outcomes: mv.Outcomes}, nil
 }
 
@@ -238,6 +239,7 @@ func (s *Service) Reseat(ctx context.Context, a Actor, option string, seat game.
 			return fmt.Errorf("%w: game %s is %s", ErrNotRunning, ng.ID, stateWord(ng.State))
 		}
 		ng.Seats[seat-1] = user
+		releaseComputerSeat(ng, seat)
 		if ng.State == storage.Proposed {
 			ng.Meta.Accepted = ng.Meta.Accepted.Without(seat)
 		}

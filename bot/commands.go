@@ -128,7 +128,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			Name:        cmdTwixt,
 			Description: "Play TwixT, the connection game by Alex Randolph",
 			Contexts:    guildOnly,
-			Options: []*discordgo.ApplicationCommandOption{
+			Options: append([]*discordgo.ApplicationCommandOption{
 				sub("challenge", "Challenge someone to a game of TwixT",
 					userOpt(optOpponent, "Who you want to play", true),
 					colorOpt(), sizeOpt(), handicapOpt(),
@@ -161,14 +161,17 @@ func Commands() []*discordgo.ApplicationCommand {
 				),
 				sub("history", "Show the game's moves in notation", gameOpt()),
 				sub("export", "Download the game record (SGF, or the moves format for Double TwixT)", gameOpt()),
-				sub("games", "List your active games and this channel's"),
+				sub("games", "List your active games and this channel's", gamesOptions()...),
 				sub("substitute", "Double TwixT: replace a player who left (the remaining partner agrees)",
 					intOpt(optSeat, "The seat to fill: 1 Red 1, 2 Black 1, 3 Red 2, 4 Black 2", true, 1, 4),
 					userOpt(optPlayer, "Who takes the seat", true),
 					gameOpt(),
 				),
 				sub("help", "How to play TwixT and how to write moves"),
-			},
+				computerCommand(),
+				hintCommand(),
+				reviewCommand(),
+			}, comfortCommands()...),
 		},
 		{
 			Name:                     cmdAdmin,

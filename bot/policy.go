@@ -36,8 +36,10 @@ type Policy struct {
 	Threads      bool          // each game opens its own thread
 	ChallengeTTL time.Duration // how long a challenge waits for an answer
 	Presets      []Preset      // server-wide only
-	Pie3         bool          // the cut-the-pie opening may be picked
-	KosmosCentre bool          // the built-in kosmos-centre preset may be picked
+	Computer     ComputerPolicy
+	Takebacks    TakebackMode // see takeback.go
+	Pie3         bool         // the cut-the-pie opening may be picked
+	KosmosCentre bool         // the built-in kosmos-centre preset may be picked
 }
 
 // Preset is a named handicap that players pick in a challenge.
@@ -89,7 +91,8 @@ func DefaultPolicy() Policy {
 		HandicapMin: -12, HandicapMax: 12, ExtraMax: game.MaxExtraMoves,
 		Double: true, MaxGames: 10, Theme: "classic",
 		Reminders: []int{50, 90}, ChallengeTTL: 24 * time.Hour,
-		Pie3: true, KosmosCentre: true,
+		Computer: defaultComputerPolicy(),
+		Pie3:     true, KosmosCentre: true,
 	}
 }
 

@@ -232,7 +232,8 @@ func (b *Bot) post(n Notice) {
 		r = discord.Text(fmt.Sprintf("The challenge %s lapsed: %s did not accept in time.", g.ID, joinAnd(ws)))
 	case Reminder:
 		u := g.User(n.Seat)
-		r = discord.Text(reminderText(g, n)).WithMentions(discord.UserID(u))
+		b.postReminder(n, discord.Text(reminderText(g, n)).WithMentions(discord.UserID(u)))
+		return // as the player chose: notify.go
 	case Timeout:
 		p := &Played{Game: g, Pos: n.Pos, Outcomes: []game.Outcome{{Move: game.Move{Kind: game.Conclude}}}}
 		rr, err := b.playedReply(p)
@@ -242,6 +243,7 @@ func (b *Bot) post(n Notice) {
 		}
 		rr.Content = fmt.Sprintf("%s ran out of time in %s. %s", who(g, n.Pos, n.Seat), g.ID, rr.Content)
 		r = rr
+		b.moved(context.Background(), g, n.Pos) // followers, and the channel of a game in a thread
 	}
 	ch := place(g)
 	b.later("post a clock notice", func(ctx context.Context) error {
