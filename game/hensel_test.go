@@ -152,3 +152,34 @@ func TestRandomGamesPlayLongMoves(t *testing.T) {
 	}
 	t.Fatal("no random game played a long move (links added, then every link to the new peg)")
 }
+
+// TestSGFLongMoves: the SGF export writes long moves in Hensel's notation,
+// as the specification does; a file in that notation (as twixt-commentator
+// writes it) reads and replays; and the bot's older form is still read.
+func TestSGFLongMoves(t *testing.T) {
+	g, _ := New(Settings{})
+	play(t, g, "e5", "t20", "f7", "t18", "k12-e5/f7", "t16")
+	data, err := NewRecord(g).MarshalSGF()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), ";W[-e'6k12]") {
+		t.Errorf("the long move is not in Hensel's notation:\n%s", data)
+	}
+	for _, sgf := range []string{
+		"(;FF[4]GM[21]SZ[24];W[e5];B[t20];W[f7];B[t18];W[-e'6k12];B[t16];W[\\\\e'6m10])", // '\\' escaped, as SGF wants
+		"(;FF[4]GM[21]SZ[24];W[e5];B[t20];W[f7];B[t18];W[k12-e5/f7];B[t16];W[m10+e5/f7])", // older exports
+	} {
+		rec, err := ReadRecord([]byte(sgf), FormatAuto, "")
+		if err != nil {
+			t.Fatalf("%s: %v", sgf, err)
+		}
+		again, err := rec.Replay(Settings{})
+		if err != nil {
+			t.Fatalf("%s: %v", sgf, err)
+		}
+		if got := linkSet(again.Links(Red)); got != "e5-f7" {
+			t.Errorf("%s: red links %s, want e5-f7 made again", sgf, got)
+		}
+	}
+}

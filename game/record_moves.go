@@ -10,16 +10,19 @@ import (
 // The moves format (DESIGN.md, "twixt replay"): tokens separated by white
 // space, newlines or ';'. A token that starts with '#' starts a comment
 // that runs to the end of the line; inside a token, "#N" is a move number
-// ("j12#15"). A token is a move in the move syntax (ParseMove), "swap",
+// ("j12#15"). A token is a move in the move syntax (ParseMove: pbmserv's,
+// with the 3M rules' "--" removals, or Alan Hensel's long moves), "swap",
+// "choose:red"/"choose:black" (the cut-the-pie opening's colour choice),
 // "resign" (the side to move resigns) or "resign:red"/"resign:black" (that
 // side resigns), "draw" (agreed), "privilege", or one of the results
 // decided outside the board that Move.String writes: "timeout:red" (Red
 // wins on time), "adjudicate:black", "adjudicate:draw", "abort".
 //
 // Comments before the first move that read "# key: value" are the record's
-// header: size (24 or 13x24, before any handicap), ruleset (standard or
-// pp), players (2 or 4), swap (sides, mirror or off), handicap, extra-moves,
-// auto-draw (on or off), and the players' names: red and black (two
+// header: size (24 or 13x24, before any handicap), ruleset (standard, pp
+// or 3m), players (2 or 4), swap (sides, mirror or off), handicap,
+// extra-moves, auto-draw (on or off), opening (plain, pie3 or centre;
+// written only when not plain), and the players' names: red and black (two
 // players, by the colour they play from the swap on: after a sides swap
 // "red" is the second player, who swapped), red 1, black 1, red 2 and
 // black 2 (Double TwixT), or seat N (by seat). Other comments are just

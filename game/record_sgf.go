@@ -278,9 +278,12 @@ var sgfSettings = []struct {
 // specification (2021): W is the first player (our Red, top and bottom), B
 // the second; SZ[n] or SZ[columns:rows] is the board played on; HA[n]
 // takes n columns (n > 0) or -n rows (n < 0) off a board that SZ then
-// shows without them (pbmserv's handicap); RU is STD or PP. A move is a
-// hole ("j12", "aa17") or a long move in the bot's move syntax
-// ("j12-i12/k11+h11/j12": links removed, the peg, links made), "swap",
+// shows without them (pbmserv's handicap); RU is STD, PP or 3M. A move is a
+// hole ("j12", "aa17"), a long move in Alan Hensel's notation as the
+// specification writes it ("-c'5\d4'j12": links removed and added by
+// their midpoints, then the peg with every link; see hensel.go) or in the
+// bot's move syntax, as older exports wrote it ("j12-i12/k11+h11/j12"),
+// "swap",
 // "resign", "forfeit" (a loss on time), "draw" or "accept-draw" (an agreed
 // draw; "propose-draw" is only an offer and is skipped), or "privilege"
 // (Double TwixT). MN gives a move its number. RE is used only when the
@@ -517,7 +520,7 @@ func parseSGFMove(v string, side Color) (m Move, skip bool, err error) {
 	m, err = ParseMove(t)
 	var se *SyntaxError
 	if errors.As(err, &se) && se.Pos == 0 {
-		se.Want = "a hole such as j12, a long move such as j12-i12/k11+h11/j12, or swap, resign, forfeit, draw, privilege"
+		se.Want = "a hole such as j12, a long move such as -c'5\\d4'j12 or j12-i12/k11+h11/j12, or swap, resign, forfeit, draw, privilege"
 	}
 	return m, false, err
 }
@@ -598,7 +601,8 @@ func sgfEscape(s string) string {
 // reads: the settings the record states (SZ, HA and RU, and the private
 // XPLAYERS, XSWAP, XEXTRA and XAUTODRAW), the names (PW the Red player and
 // PB the Black one, from the swap on: seats 1 and 2, or 2 and 1 after a
-// sides swap; XPW and XPB seats 3 and 4), RE, then one node a move; the
+// sides swap; XPW and XPB seats 3 and 4), RE, then one node a move, long
+// moves in Hensel's notation where it can say them (Move.SGFText); the
 // swap is written B[swap], the turn Black takes to swap. It replays the
 // record to know who made each move, so a record the rules refuse returns
 // the *ReplayError of Replay.
@@ -619,9 +623,7 @@ func (r *Record) MarshalSGF() ([]byte, error) {
 		_, toMove := g.ToMove()
 		switch m.Kind {
 		case Place, Swap, Choose:
-			plain := m
-			plain.Number = 0
-			node(sgfColor(toMove), plain.String(), m.Number)
+			node(sgfColor(toMove), m.SGFText(), m.Number)
 		case Resign:
 			c := m.Color
 			if c == NoColor {
