@@ -167,7 +167,7 @@ func TestSGFLongMoves(t *testing.T) {
 		t.Errorf("the long move is not in Hensel's notation:\n%s", data)
 	}
 	for _, sgf := range []string{
-		"(;FF[4]GM[21]SZ[24];W[e5];B[t20];W[f7];B[t18];W[-e'6k12];B[t16];W[\\\\e'6m10])", // '\\' escaped, as SGF wants
+		"(;FF[4]GM[21]SZ[24];W[e5];B[t20];W[f7];B[t18];W[-e'6k12];B[t16];W[\\\\e'6m10])",  // '\\' escaped, as SGF wants
 		"(;FF[4]GM[21]SZ[24];W[e5];B[t20];W[f7];B[t18];W[k12-e5/f7];B[t16];W[m10+e5/f7])", // older exports
 	} {
 		rec, err := ReadRecord([]byte(sgf), FormatAuto, "")
