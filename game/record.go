@@ -685,3 +685,14 @@ func (r *Record) stopLong(n sgfNode) {
 	r.Stop = &ParseError{Format: r.Format, Line: n.line, Col: n.col,
 		Msg: fmt.Sprintf("the main line goes on past %d nodes, longer than any game; the rest of the file was not read", maxSGFNodes)}
 }
+
+// sgfMoveError is a move property whose value is not a move. Its token is
+// the value, or the property as written when the value is empty ("B[]"),
+// so that a replay can name it.
+func sgfMoveError(f Format, prop string, v sgfValue, want string, err error) error {
+	e := sgfError(f, v, want, err).(*ParseError)
+	if strings.TrimSpace(e.Token) == "" {
+		e.Token = prop + "[" + v.text + "]"
+	}
+	return e
+}

@@ -345,7 +345,7 @@ nodes:
 					if isLGHole([]byte(v.text)) {
 						msg = "two letters are a hole in Little Golem's dialect (read the file as lg)"
 					}
-					if err := rec.stopAt(sgfError(f, v, msg, err)); err != nil {
+					if err := rec.stopAt(sgfMoveError(f, pr.id, v, msg, err)); err != nil {
 						return nil, err
 					}
 					break nodes
@@ -768,7 +768,7 @@ nodes:
 			}
 			m, err := parseLGMove(v.text, side)
 			if err != nil {
-				if err := rec.stopAt(sgfError(f, v, "", err)); err != nil {
+				if err := rec.stopAt(sgfMoveError(f, pr.id, v, "", err)); err != nil {
 					return nil, err
 				}
 				break nodes
