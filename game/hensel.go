@@ -241,14 +241,6 @@ func (m Move) henselString() string {
 		}
 	}
 	sb.WriteString(m.Hole.String())
-	if len(m.Removes) > 0 {
-		sb.WriteString("--")
-		for i, h := range m.Removes {
-			if i > 0 {
-				sb.WriteByte(',')
-			}
-			sb.WriteString(h.String())
-		}
-	}
+	writeRemoves(&sb, m.Removes)
 	return sb.String()
 }

@@ -104,15 +104,7 @@ func (m Move) String() string {
 			break
 		}
 		sb.WriteString(m.Hole.String())
-		if len(m.Removes) > 0 {
-			sb.WriteString("--")
-			for i, h := range m.Removes {
-				if i > 0 {
-					sb.WriteByte(',')
-				}
-				sb.WriteString(h.String())
-			}
-		}
+		writeRemoves(&sb, m.Removes)
 		if len(m.Unlinks) > 0 {
 			sb.WriteByte('-')
 			writeChains(&sb, m.Unlinks)
@@ -151,6 +143,20 @@ func (m Move) String() string {
 		sb.WriteString(strconv.Itoa(m.Number))
 	}
 	return sb.String()
+}
+
+// writeRemoves writes the 3M rules' "--" list of pegs to remove, if any.
+func writeRemoves(sb *strings.Builder, holes []Hole) {
+	if len(holes) == 0 {
+		return
+	}
+	sb.WriteString("--")
+	for i, h := range holes {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(h.String())
+	}
 }
 
 func writeChains(sb *strings.Builder, chains [][]Hole) {
