@@ -318,6 +318,7 @@ func (b *Bot) Router() *discord.Router {
 	btn("accept/{game}", b.answer(true))
 	btn("decline/{game}", b.answer(false))
 	btn("swap/{game}/{n}", b.swapButton)
+	btn("choose/{game}/{n}/{color}", b.chooseButton)
 	btn("privilege/{game}/{n}", b.privilegeButton)
 	btn("resign/{game}", b.resignConfirm)
 	btn("keep/{game}", b.resignCancel)

@@ -114,8 +114,8 @@ func handicapOpt() *discordgo.ApplicationCommandOption {
 }
 
 func rulesetOpt() *discordgo.ApplicationCommandOption {
-	return strOpt(optRuleset, "Rules: standard (links never cross, own links removable) or pp (own links may cross)", maxChoiceLen, false, false,
-		"standard", "standard", "TwixT PP", "pp")
+	return strOpt(optRuleset, "Rules: standard (own links removable), pp (own links may cross), 3m (own pegs removable too)", maxChoiceLen, false, false,
+		"standard", "standard", "TwixT PP", "pp", "3M (remove own pegs)", "3m")
 }
 
 // Commands returns the application commands twixtbot registers: /twixt
@@ -136,6 +136,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					rulesetOpt(),
 					boolOpt(optSwap, "Pie rule: after Red's first peg Black may take it over (off with handicaps)"),
 					strOpt(optPreset, "A handicap preset of this server (see /twixtadmin settings)", maxPresetLen, false, true),
+					openingOpt(),
 				),
 				sub("double", "Propose a Double TwixT team match: you and a partner against two opponents",
 					userOpt(optPartner, "Your partner; the two of you share a colour", true),

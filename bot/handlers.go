@@ -41,6 +41,9 @@ func terms(e *discord.Event) (Terms, string, error) {
 	if t.Preset, _, err = o.String(optPreset); err != nil {
 		return t, "", err
 	}
+	if t.Opening, _, err = o.String(optOpening); err != nil {
+		return t, "", err
+	}
 	if n, ok, err := o.Int(optHandicap); err != nil {
 		return t, "", err
 	} else if ok {
@@ -258,11 +261,11 @@ func (b *Bot) move(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	m, err := game.ParseMove(strings.TrimSpace(at))
+	ms, err := parseMoves(at)
 	if err != nil {
 		return discord.Reply{}, b.notationError(ctx, e, at, err)
 	}
-	return b.act(ctx, e, Action{Move: m, Privilege: priv, Turns: -1})
+	return b.act(ctx, e, Action{Move: ms[0], Then: ms[1:], Privilege: priv, Turns: -1})
 }
 
 func (b *Bot) swapCmd(ctx context.Context, e *discord.Event) (discord.Reply, error) {
@@ -364,7 +367,7 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 			sb.WriteString(thinkingLine(g, pos, seat))
 		} else {
 			ping = b.turnPing(g.User(seat))
-			fmt.Fprintf(&sb, "%s, your move (move %d).", who(g, pos, seat), pos.Number())
+			fmt.Fprintf(&sb, "%s, %s (move %d).", who(g, pos, seat), yourTurn(pos), pos.Number())
 			if d := deadlineText(g); d != "" {
 				sb.WriteString(" " + d)
 			}
@@ -374,6 +377,7 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 		if pos.SwapAvailable() && !thinks {
 			row = append(row, button(discordgo.PrimaryButton, "Swap (pie rule)", "swap", g.ID.String(), n))
 		}
+		row = append(row, choiceButtons(g, pos, n)...)
 		last := p.Last()
 		if g.Settings.Players == 4 && last.Move.Kind == game.Place && pos.CanClaimPrivilege(last.Seat) {
 			row = append(row, button(discordgo.SecondaryButton, "Claim Privilege ("+v.seat(4, last.Seat, last.Color)+")", "privilege", g.ID.String(), n))
@@ -622,8 +626,11 @@ func historyText(g *storage.Game) (string, error) {
 			// A swap is Black's turn, as the SGF export writes it
 			// (B[swap]); after a sides swap the players exchange colours.
 			fmt.Fprintf(&sb, "%3d. %-8s swap     (%s)\n", o.Number, v.seat(g.Settings.Players, o.Seat, turn), swapNote(g, pos, o, v))
-		case game.Place:
+		case game.Place, game.Choose:
 			fmt.Fprintf(&sb, "%3d. %-8s %s", o.Number, name, m.String())
+			if len(o.Freed) > 0 {
+				fmt.Fprintf(&sb, "  (takes up %s)", strings.Join(holeNames(o.Freed), ", "))
+			}
 			if len(o.Added) > 0 {
 				fmt.Fprintf(&sb, "  (links %s)", strings.Join(otherEnds(o.Added, o.Hole), ", "))
 			}

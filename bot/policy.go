@@ -38,6 +38,8 @@ type Policy struct {
 	Presets      []Preset      // server-wide only
 	Computer     ComputerPolicy
 	Takebacks    TakebackMode // see takeback.go
+	Pie3         bool         // the cut-the-pie opening may be picked
+	KosmosCentre bool         // the built-in kosmos-centre preset may be picked
 }
 
 // Preset is a named handicap that players pick in a challenge.
@@ -48,6 +50,7 @@ type Preset struct {
 	ExtraMoves int
 	Swap       bool
 	Ruleset    *game.Ruleset // nil: the policy's default
+	Opening    game.Opening  // plain, or the Kosmos centre handicap
 }
 
 // String describes a preset, e.g. "beginner: 6 columns narrower, no swap".
@@ -68,7 +71,10 @@ func (p Preset) String() string {
 	if p.Ruleset != nil {
 		parts = append(parts, p.Ruleset.String())
 	}
-	if p.Swap && p.Handicap == 0 && p.ExtraMoves == 0 {
+	if p.Opening == game.OpeningCentre {
+		parts = append(parts, "Red's first peg in the middle")
+	}
+	if p.Swap && p.Handicap == 0 && p.ExtraMoves == 0 && p.Opening == game.OpeningPlain {
 		parts = append(parts, "swap")
 	} else {
 		parts = append(parts, "no swap")
@@ -86,6 +92,7 @@ func DefaultPolicy() Policy {
 		Double: true, MaxGames: 10, Theme: "classic",
 		Reminders: []int{50, 90}, ChallengeTTL: 24 * time.Hour,
 		Computer: defaultComputerPolicy(),
+		Pie3:     true, KosmosCentre: true,
 	}
 }
 
@@ -225,11 +232,11 @@ var Settings = []Setting{
 			return
 		},
 		get: func(p Policy) string { return strconv.Itoa(p.MaxSize) }},
-	{Name: "ruleset", Description: "default ruleset", examples: []string{"standard", "pp"},
+	{Name: "ruleset", Description: "default ruleset", examples: []string{"standard", "pp", "3m"},
 		set: func(p *Policy, v string) error {
 			r, err := game.ParseRuleset(v)
 			if err != nil || strings.TrimSpace(v) == "" {
-				return badValue("%q is not a ruleset (standard or pp)", v)
+				return badValue("%q is not a ruleset (standard, pp or 3m)", v)
 			}
 			p.Ruleset = r
 			return nil
@@ -461,10 +468,8 @@ func (p Policy) sizeAllowed(s game.Size) bool {
 
 // PresetByName finds a preset, ignoring case.
 func (p Policy) PresetByName(name string) (Preset, bool) {
-	for _, pr := range p.Presets {
-		if strings.EqualFold(pr.Name, strings.TrimSpace(name)) {
-			return pr, true
-		}
+	if pr, ok := p.ownPreset(name); ok {
+		return pr, true
 	}
-	return Preset{}, false
+	return p.builtinPreset(name)
 }

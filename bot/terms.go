@@ -18,7 +18,8 @@ type Terms struct {
 	Ruleset    string
 	Swap       *bool
 	Preset     string
-	Players    int // 2 or 4
+	Opening    string // "plain" or "pie3"; empty for plain
+	Players    int    // 2 or 4
 }
 
 // ErrNotAllowed is a challenge outside the server's policy. The wrapping
@@ -51,8 +52,9 @@ func (p Policy) Settings(t Terms) (game.Settings, error) {
 	if t.Preset != "" {
 		pr, ok := p.PresetByName(t.Preset)
 		if !ok {
-			names := make([]string, len(p.Presets))
-			for i, x := range p.Presets {
+			all := p.allPresets()
+			names := make([]string, len(all))
+			for i, x := range all {
 				names[i] = x.Name
 			}
 			allowed := "this server has no presets"
@@ -67,6 +69,7 @@ func (p Policy) Settings(t Terms) (game.Settings, error) {
 		if pr.Ruleset != nil {
 			s.Ruleset = *pr.Ruleset
 		}
+		s.Opening = pr.Opening
 		handicap, extra, swap = pr.Handicap, pr.ExtraMoves, pr.Swap
 	}
 	if t.Size != "" {
@@ -85,6 +88,9 @@ func (p Policy) Settings(t Terms) (game.Settings, error) {
 			return s, &PolicyError{What: "TwixT " + r.String(), Allowed: "this server plays " + p.Ruleset.String() + " only"}
 		}
 		s.Ruleset = r
+	}
+	if err := p.applyOpening(&s, t); err != nil {
+		return s, err
 	}
 	if t.Handicap != nil {
 		handicap = *t.Handicap

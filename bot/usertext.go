@@ -99,7 +99,7 @@ func explain(err error) (string, bool) {
 	case errors.Is(err, ErrBadValue):
 		return sentence(detail(err, ErrBadValue)), true
 	case errors.Is(err, game.ErrBadSize), errors.Is(err, game.ErrBadSettings), errors.Is(err, game.ErrBadRuleset),
-		errors.Is(err, game.ErrBadSwap), errors.Is(err, game.ErrBadColor):
+		errors.Is(err, game.ErrBadSwap), errors.Is(err, game.ErrBadColor), errors.Is(err, game.ErrBadOpening):
 		return sentence(err.Error()), true
 	case isGameError(err):
 		msg := sentence(v.words(err.Error()))
@@ -127,6 +127,7 @@ func isGameError(err error) bool {
 		game.ErrNotKnightMove, game.ErrNotOwnPeg, game.ErrLinkExists, game.ErrLinkCrosses, game.ErrNoSuchLink,
 		game.ErrRemovalInPP, game.ErrLinkNotNewPeg, game.ErrNotYourTurn, game.ErrStaleMove, game.ErrGameOver,
 		game.ErrSwapNotNow, game.ErrNotDouble, game.ErrPrivilegeUsed, game.ErrPrivilegeTooLate, game.ErrNoSuchSeat,
+		game.ErrPegRemoval, game.ErrNoOwnPeg, game.ErrOpening,
 	} {
 		if errors.Is(err, target) {
 			return true

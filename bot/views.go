@@ -56,7 +56,7 @@ func (b *Bot) autocomplete(ctx context.Context, e *discord.Event) (discord.Reply
 	case optPreset, optName:
 		p, _, err := b.svc.Policy(ctx, a.Guild, a.Channel)
 		if err == nil {
-			for _, pr := range p.Presets {
+			for _, pr := range p.allPresets() {
 				if strings.HasPrefix(strings.ToLower(pr.Name), strings.ToLower(typed)) {
 					choices = append(choices, discord.Choice(clip(pr.String(), discord.MaxChoiceName), pr.Name))
 				}

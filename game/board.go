@@ -301,7 +301,7 @@ func (b *Board) linkFree(id int, c Color) bool {
 func (b *Board) blocker(id int, c Color) (Link, Color) {
 	for _, x := range b.g.crosses(id) {
 		o := b.links[x]
-		if o != NoColor && (b.rules == Standard || o != c) {
+		if o != NoColor && (b.rules != PP || o != c) {
 			return b.g.link(int(x)), o
 		}
 	}

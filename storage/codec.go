@@ -108,6 +108,8 @@ type settingsRecV1 struct {
 	Handicap   int    `json:"handicap,omitempty"`
 	ExtraMoves int    `json:"extra_moves,omitempty"`
 	NoAutoDraw bool   `json:"no_auto_draw,omitempty"`
+	// Opening came later: absent (as in every earlier record) is plain.
+	Opening string `json:"opening,omitempty"`
 }
 
 type clockRecV1 struct {
@@ -195,6 +197,9 @@ func encodeGame(g *Game) []byte {
 			TakebackAsk: int(g.Meta.TakebackAsk), TakebackTurns: g.Meta.TakebackTurns,
 			Takebacks: takebacksOut(g.Meta.Takebacks), Rematch: g.Meta.Rematch,
 		},
+	}
+	if s.Opening != game.OpeningPlain {
+		r.Settings.Opening = s.Opening.String()
 	}
 	for i, u := range g.Seats {
 		r.Seats[i] = string(u)
@@ -309,6 +314,8 @@ func decodeSettings(r settingsRecV1) (game.Settings, error) {
 		s.Ruleset = game.Standard
 	case "pp":
 		s.Ruleset = game.PP
+	case "3m":
+		s.Ruleset = game.ThreeM
 	default:
 		return s, fmt.Errorf("unknown ruleset %q", r.Ruleset)
 	}
@@ -321,6 +328,13 @@ func decodeSettings(r settingsRecV1) (game.Settings, error) {
 		s.Swap = game.SwapMirror
 	default:
 		return s, fmt.Errorf("unknown swap style %q", r.Swap)
+	}
+	if r.Opening != "" {
+		o, err := game.ParseOpening(r.Opening)
+		if err != nil {
+			return s, err
+		}
+		s.Opening = o
 	}
 	if err := s.Validate(); err != nil {
 		return s, err
