@@ -28,6 +28,8 @@ const (
 	kindPlayer   = 'P'
 	kindSettings = 'S'
 	kindChange   = 'C'
+	kindRating   = 'R'
+	kindRated    = 'H' // a rated game's changes, and a history entry
 
 	recordFormat = 1
 )
@@ -128,6 +130,8 @@ type metaRecV1 struct {
 	Theme            string    `json:"theme,omitempty"`
 	Names            []string  `json:"names,omitempty"`
 	Proposer         int       `json:"proposer,omitempty"`
+	Casual           bool      `json:"casual,omitempty"`
+	CountAdjudicated bool      `json:"count_adjudicated,omitempty"`
 }
 
 func utc(t time.Time) time.Time {
@@ -179,6 +183,7 @@ func encodeGame(g *Game) []byte {
 			Accepted: uint8(g.Meta.Accepted), Expires: utc(g.Meta.Expires),
 			DrawOffer: int(g.Meta.DrawOffer), Theme: g.Meta.Theme, Names: g.Meta.Names,
 			Proposer: int(g.Meta.Proposer),
+			Casual:   g.Meta.Casual, CountAdjudicated: g.Meta.CountAdjudicated,
 		},
 	}
 	for i, u := range g.Seats {
@@ -239,6 +244,7 @@ func decodeGameBody(id GameID, v []byte) (*Game, error) {
 			Accepted: SeatSet(r.Meta.Accepted), Expires: r.Meta.Expires,
 			DrawOffer: game.Seat(r.Meta.DrawOffer), Theme: r.Meta.Theme, Names: r.Meta.Names,
 			Proposer: game.Seat(r.Meta.Proposer),
+			Casual:   r.Meta.Casual, CountAdjudicated: r.Meta.CountAdjudicated,
 		},
 	}
 	for i, u := range r.Seats {
