@@ -314,6 +314,7 @@ func (b *Bot) Router() *discord.Router {
 	btn("keep/{game}", b.resignCancel)
 	btn("drawyes/{game}/{n}", b.drawAnswer(true))
 	btn("drawno/{game}/{n}", b.drawAnswer(false))
+	b.routeRatings(cmd, btn)
 
 	for _, path := range []string{"twixt move", "twixt swap", "twixt privilege", "twixt resign", "twixt draw",
 		"twixt board", "twixt history", "twixt export", "twixt substitute", "twixt challenge", "twixt double",

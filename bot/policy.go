@@ -36,6 +36,9 @@ type Policy struct {
 	Threads      bool          // each game opens its own thread
 	ChallengeTTL time.Duration // how long a challenge waits for an answer
 	Presets      []Preset      // server-wide only
+	// Rated: challenges are rated unless the challenger asks for a
+	// casual game; RatedHandicap: handicap games may be rated.
+	Rated, RatedHandicap bool
 }
 
 // Preset is a named handicap that players pick in a challenge.
@@ -83,6 +86,7 @@ func DefaultPolicy() Policy {
 		HandicapMin: -12, HandicapMax: 12, ExtraMax: game.MaxExtraMoves,
 		Double: true, MaxGames: 10, Theme: "classic",
 		Reminders: []int{50, 90}, ChallengeTTL: 24 * time.Hour,
+		Rated: true, RatedHandicap: true,
 	}
 }
 

@@ -18,7 +18,8 @@ type Terms struct {
 	Ruleset    string
 	Swap       *bool
 	Preset     string
-	Players    int // 2 or 4
+	Players    int   // 2 or 4
+	Rated      *bool // nil: the server's default
 }
 
 // ErrNotAllowed is a challenge outside the server's policy. The wrapping
