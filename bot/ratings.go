@@ -47,8 +47,8 @@ func (p Policy) casual(asked *bool, s game.Settings) (bool, error) {
 	}
 	if rated && handicapped(s) && !p.RatedHandicap {
 		if asked != nil {
-			return false, &PolicyError{What: "a rated handicap game",
-				Allowed: "handicap games are casual on this server; challenge with rated:False, or without a handicap"}
+			return false, &PolicyError{What: "a rated game with a handicap",
+				Allowed: "handicap games only as casual games: challenge with rated:False, or without a handicap"}
 		}
 		return true, nil
 	}
