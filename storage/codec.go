@@ -29,7 +29,7 @@ const (
 	kindSettings = 'S'
 	kindChange   = 'C'
 	kindRating   = 'R'
-	kindRated    = 'H' // a rated game's changes, and a history entry
+	kindRated    = 'H' // an entry of a rating's history
 
 	recordFormat = 1
 )

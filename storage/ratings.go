@@ -32,14 +32,15 @@ import (
 //	ratings       scope, pool, subject -> ratingRecV1
 //	idx-rating    scope, pool, provisional?, rating descending, subject -> nil
 //	rating-hist   scope, pool, subject, end time, GameID -> historyRecV1
-//	rating-games  GameID -> ratedRecV1 (every change a game made)
+//
+// What a game did to the ratings is read back from the histories of its
+// players, under its end time and ID.
 var (
 	bucketRatings     = []byte("ratings")
 	bucketRatingIndex = []byte("idx-rating")
 	bucketRatingHist  = []byte("rating-hist")
-	bucketRatedGames  = []byte("rating-games")
 
-	ratingBuckets = [][]byte{bucketRatings, bucketRatingIndex, bucketRatingHist, bucketRatedGames}
+	ratingBuckets = [][]byte{bucketRatings, bucketRatingIndex, bucketRatingHist}
 )
 
 // ratingSystem is the Glicko-2 system every rating uses.
@@ -243,17 +244,6 @@ type historyRecV1 struct {
 	V     float64 `json:"v"`
 }
 
-type ratingChangeRecV1 struct {
-	Scope   string       `json:"scope"`
-	Pool    uint8        `json:"pool"`
-	Subject string       `json:"subject"`
-	H       historyRecV1 `json:"h"`
-}
-
-type ratedRecV1 struct {
-	Changes []ratingChangeRecV1 `json:"changes"`
-}
-
 func (r ratingRecV1) rating() rating.Rating {
 	return rating.Rating{Rating: r.R, Deviation: r.D, Volatility: r.V}
 }
@@ -383,13 +373,12 @@ func rateOnFinish(tx *bolt.Tx, old, g *Game) error {
 }
 
 // applyRated rates one game in every scope it counts in and records the
-// changes. A forgotten player is rated as new in every game and never
-// stored.
+// changes in the players' histories. A forgotten player is rated as new
+// in every game and never stored.
 func applyRated(tx *bolt.Tx, rg ratedGame) error {
 	recs := tx.Bucket(bucketRatings)
 	idx := tx.Bucket(bucketRatingIndex)
 	hist := tx.Bucket(bucketRatingHist)
-	var out ratedRecV1
 	for _, sc := range rg.scopes {
 		var cur [2][]ratingRecV1
 		var before [2][]rating.Rating
@@ -446,11 +435,10 @@ func applyRated(tx *bolt.Tx, rg ratedGame) error {
 				if err := hist.Put(histKey(sc, rg.pool, subj, rg.ended, rg.id), encodeJSON(kindRated, &h)); err != nil {
 					return err
 				}
-				out.Changes = append(out.Changes, ratingChangeRecV1{Scope: sc.key(), Pool: uint8(rg.pool), Subject: subj.key(), H: h})
 			}
 		}
 	}
-	return tx.Bucket(bucketRatedGames).Put(idKey(rg.id), encodeJSON(kindRated, &out))
+	return nil
 }
 
 // rebuildRatings empties the rating buckets and rates every finished game
@@ -632,21 +620,29 @@ func (s *Store) RatingChanges(ctx context.Context, id GameID) ([]RatingChange, e
 	var out []RatingChange
 	err := s.view(ctx, func(tx *bolt.Tx) error {
 		out = nil
-		v := tx.Bucket(bucketRatedGames).Get(idKey(id))
-		if v == nil {
-			return nil
-		}
-		var r ratedRecV1
-		if err := decodeRecord(kindRated, "rating changes of "+id.String(), v, &r); err != nil {
+		g, err := getGame(tx, id)
+		if err != nil {
 			return err
 		}
-		for _, c := range r.Changes {
-			sc, ok1 := parseScopeKey(c.Scope)
-			subj, ok2 := parseSubjectKey(c.Subject)
-			if !ok1 || !ok2 {
-				return &DecodeError{Game: id, Err: fmt.Errorf("a rating change names scope %q and subject %q", c.Scope, c.Subject)}
+		rg, ok := rated(g)
+		if !ok {
+			return nil
+		}
+		hist := tx.Bucket(bucketRatingHist)
+		for _, sc := range rg.scopes {
+			for _, side := range rg.sides {
+				for _, subj := range side {
+					v := hist.Get(histKey(sc, rg.pool, subj, rg.ended, rg.id))
+					if v == nil {
+						continue // a forgotten player's
+					}
+					var h historyRecV1
+					if err := decodeRecord(kindRated, "rating history "+subj.String(), v, &h); err != nil {
+						return err
+					}
+					out = append(out, RatingChange{Subject: subj, Scope: sc, Pool: rg.pool, Score: rating.Score(h.Score), Before: h.before(), After: h.after()})
+				}
 			}
-			out = append(out, RatingChange{Subject: subj, Scope: sc, Pool: Pool(c.Pool), Score: rating.Score(c.H.Score), Before: c.H.before(), After: c.H.after()})
 		}
 		return nil
 	})
@@ -770,13 +766,11 @@ func checkRatings(tx *bolt.Tx, add func(error)) {
 	for k := range want {
 		add(&DecodeError{Key: fmt.Sprintf("rating index %x", k), Err: errors.New("missing")})
 	}
-	for _, name := range [][]byte{bucketRatingHist, bucketRatedGames} {
-		tx.Bucket(name).ForEach(func(k, v []byte) error {
-			var h map[string]any
-			if err := decodeRecord(kindRated, fmt.Sprintf("%s %x", name, k), v, &h); err != nil {
-				add(err)
-			}
-			return nil
-		})
-	}
+	tx.Bucket(bucketRatingHist).ForEach(func(k, v []byte) error {
+		var h historyRecV1
+		if err := decodeRecord(kindRated, fmt.Sprintf("rating history %x", k), v, &h); err != nil {
+			add(err)
+		}
+		return nil
+	})
 }
