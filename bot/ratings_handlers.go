@@ -365,17 +365,18 @@ func (b *Bot) leaderboardCmd(ctx context.Context, e *discord.Event) (discord.Rep
 // leaderboardButton turns a leaderboard's page: its custom_id is
 // lb/{scope}/{ruleset}/{page}, the page to show.
 func (b *Bot) leaderboardButton(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	damaged := fmt.Errorf("%w: this button is damaged; use /twixt leaderboard instead", ErrStale)
 	sc, err := parseScope(e.Param("scope"), storage.GuildID(e.GuildID()))
 	if err != nil {
-		return discord.Reply{}, fmt.Errorf("%w: this button is damaged; use /twixt leaderboard instead", ErrStale)
+		return discord.Reply{}, damaged
 	}
 	pool, err := storage.ParsePool(e.Param("ruleset"))
 	if err != nil {
-		return discord.Reply{}, fmt.Errorf("%w: this button is damaged; use /twixt leaderboard instead", ErrStale)
+		return discord.Reply{}, damaged
 	}
 	page, err := strconv.Atoi(e.Param("page"))
 	if err != nil || page < 1 {
-		return discord.Reply{}, fmt.Errorf("%w: this button is damaged; use /twixt leaderboard instead", ErrStale)
+		return discord.Reply{}, damaged
 	}
 	r, err := b.leaderboard(ctx, sc, pool, page)
 	if err != nil {

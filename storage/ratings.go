@@ -84,7 +84,7 @@ func parseSubjectKey(k string) (Subject, bool) {
 		return UserSubject(UserID(k[1:])), true
 	case strings.HasPrefix(k, "c"):
 		n, err := strconv.Atoi(k[1:])
-		return ComputerSubject(n), err == nil
+		return ComputerSubject(n), err == nil && n >= 0 && strconv.Itoa(n) == k[1:]
 	}
 	return Subject{}, false
 }
@@ -542,7 +542,9 @@ func splitRatingKey(k []byte) (RatingScope, Pool, Subject, bool) {
 	}
 	s, ok := parseSubjectKey(subj)
 	sc, ok2 := parseScopeKey(sk)
-	return sc, p, s, ok && ok2 && len(rest) == 0
+	// Only the key ratingKey writes: one spelling of each.
+	ok = ok && ok2 && len(rest) == 0 && int(p) < len(poolNames) && string(ratingKey(sc, p, s)) == string(k)
+	return sc, p, s, ok
 }
 
 func parseScopeKey(k string) (RatingScope, bool) {

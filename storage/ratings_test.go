@@ -340,3 +340,35 @@ func TestMigrateFromSchema2(t *testing.T) {
 		t.Errorf("schema after migration: %d", v)
 	}
 }
+
+func FuzzParsePool(f *testing.F) {
+	for _, s := range []string{"standard", "std", "pp", "double", "PP ", "", "chess", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParsePool(s)
+		if err != nil {
+			if !errors.Is(err, ErrBadPool) {
+				t.Errorf("%q: %v is not ErrBadPool", s, err)
+			}
+			return
+		}
+		if q, err := ParsePool(p.String()); err != nil || q != p {
+			t.Errorf("%q gave %v, which reads back as %v, %v", s, p, q, err)
+		}
+	})
+}
+
+// FuzzRatingKey reads keys back: any bytes give an answer or a refusal,
+// never a panic, and a key that reads back is the key of what it names.
+func FuzzRatingKey(f *testing.F) {
+	f.Add(ratingKey(Global, PoolPP, UserSubject("123")))
+	f.Add(ratingKey(ServerRatings("9"), PoolDouble, ComputerSubject(3)))
+	f.Add([]byte{0xff, 0xff})
+	f.Fuzz(func(t *testing.T, k []byte) {
+		sc, p, s, ok := splitRatingKey(k)
+		if ok && string(ratingKey(sc, p, s)) != string(k) {
+			t.Errorf("%x reads as %v %v %v, whose key is %x", k, sc, p, s, ratingKey(sc, p, s))
+		}
+	})
+}
