@@ -1,9 +1,12 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"image/color"
+	"image/png"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -378,4 +381,41 @@ func FuzzParseScope(f *testing.F) {
 			t.Errorf("%q gave %v", s, sc)
 		}
 	})
+}
+
+// TestRatingGraph decodes the graph of a rising rating and finds the red
+// line lower on the left than on the right.
+func TestRatingGraph(t *testing.T) {
+	var hist []storage.RatedResult // newest first
+	r := rating.New()
+	for i := 0; i < 12; i++ {
+		next := rating.Rating{Rating: r.Rating + 20, Deviation: r.Deviation * 0.9, Volatility: r.Volatility}
+		hist = append([]storage.RatedResult{{Game: storage.GameID(i + 1), Score: rating.Win, Before: r, After: next}}, hist...)
+		r = next
+	}
+	f, err := ratingGraph(hist, storage.PoolStandard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(f.Description, "from 1500 to 1740") {
+		t.Errorf("alt text %q", f.Description)
+	}
+	img, err := png.Decode(bytes.NewReader(f.Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// redAt is the topmost red pixel of a column, or -1.
+	redAt := func(x int) int {
+		for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+			c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+			if c.R > 150 && c.G < 80 && c.B < 80 {
+				return y
+			}
+		}
+		return -1
+	}
+	left, right := redAt(40), redAt(img.Bounds().Dx()-40)
+	if left < 0 || right < 0 || right >= left {
+		t.Errorf("the rating line is at y=%d on the left and y=%d on the right; want it rising", left, right)
+	}
 }

@@ -155,3 +155,30 @@ func TestGenerateRated(t *testing.T) {
 	}
 	mustCheck(t, s)
 }
+
+// BenchmarkFinish measures the move that ends a game (a resignation,
+// fsynced) in a rated game, which rates it in the same transaction, and
+// in a casual one, which does not: the difference is what rating adds to
+// that move. The players have played before, so their ratings are read
+// and rewritten, and their server's ratings too.
+func BenchmarkFinish(b *testing.B) {
+	for _, casual := range []bool{false, true} {
+		b.Run(map[bool]string{false: "rated", true: "casual"}[casual], func(b *testing.B) {
+			s, _ := openTest(b)
+			games := make([]*Game, 0, b.N)
+			for i := 0; i < b.N; i++ {
+				g := newGame(Active)
+				g.Seats = []UserID{UserID(strconv.Itoa(i % 50)), UserID(strconv.Itoa(50 + i%37))}
+				g.Meta.Casual = casual
+				games = append(games, g)
+			}
+			games = bulkCreate(b, s, games)
+			b.ResetTimer()
+			for _, g := range games {
+				if _, err := s.AppendMove(ctx, g.ID, AnyLen, 1, resign1, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
