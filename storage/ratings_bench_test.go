@@ -31,6 +31,14 @@ var benchDB struct {
 	err  error
 }
 
+// removeBenchDB deletes the generated database (about 2.3 GB) when the
+// tests and benchmarks are done.
+func removeBenchDB() {
+	if benchDB.path != "" {
+		os.RemoveAll(filepath.Dir(benchDB.path))
+	}
+}
+
 func leaderboardDB(b *testing.B) string {
 	benchDB.once.Do(func() {
 		dir, err := os.MkdirTemp("", "twixtbot-leaderboard-bench")
@@ -41,7 +49,7 @@ func leaderboardDB(b *testing.B) string {
 		benchDB.path = filepath.Join(dir, "twixt.db")
 		start := time.Now()
 		benchDB.err = generateRated(benchDB.path, benchPlayers, benchGames)
-		b.Logf("generated %d games of %d players in %s", benchGames, benchPlayers, time.Since(start).Round(time.Second))
+		fmt.Fprintf(os.Stderr, "generated %d games of %d players in %s\n", benchGames, benchPlayers, time.Since(start).Round(time.Second))
 	})
 	if benchDB.err != nil {
 		b.Fatal(benchDB.err)
