@@ -58,16 +58,20 @@ func leaderboardDB(b *testing.B) string {
 }
 
 // generateRated rates games between random players, three in four of
-// them decided, with the same applyRated as a finished game.
+// them decided, with the same applyRated as a finished game, in
+// transactions of 20,000 games.
 func generateRated(path string, players, games int) error {
 	s, err := Open(path, nil)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	r := rand.New(rand.NewPCG(7, 11))
 	ended := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	const batch = 20_000
+	return generateRatedInto(s, rand.New(rand.NewPCG(7, 11)), players, games, 20_000, &ended)
+}
+
+// generateRatedInto rates games in transactions of batch games.
+func generateRatedInto(s *Store, r *rand.Rand, players, games, batch int, ended *time.Time) error {
 	for done := 0; done < games; done += batch {
 		err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
 			return func() error {
@@ -76,8 +80,8 @@ func generateRated(path string, players, games int) error {
 					if c >= a {
 						c++
 					}
-					ended = ended.Add(time.Second)
-					rg := ratedGame{id: GameID(i + 1), ended: ended, pool: PoolStandard,
+					*ended = ended.Add(time.Second)
+					rg := ratedGame{id: GameID(i + 1), ended: *ended, pool: PoolStandard,
 						scopes: []RatingScope{Global, ServerRatings(GuildID(strconv.Itoa(1 + r.IntN(benchServers))))},
 						sides:  [2][]Subject{{UserSubject(UserID(strconv.Itoa(1e17 + a)))}, {UserSubject(UserID(strconv.Itoa(1e17 + c)))}}}
 					switch r.IntN(8) {
