@@ -228,6 +228,7 @@ func (s *Service) ConcludeRated(ctx context.Context, a Actor, option string, rea
 	if err != nil {
 		return nil, err
 	}
+	s.turnTaken(ctx, mv.Game, mv.Pos) // followers, and the channel of a game in a thread
 	return &Played{Game: mv.Game, Pos: mv.Pos, Outcomes: mv.Outcomes}, nil
 }
 
@@ -249,6 +250,7 @@ func (s *Service) Reseat(ctx context.Context, a Actor, option string, seat game.
 			return fmt.Errorf("%w: game %s is %s", ErrNotRunning, ng.ID, stateWord(ng.State))
 		}
 		ng.Seats[seat-1] = user
+		releaseComputerSeat(ng, seat)
 		if ng.State == storage.Proposed {
 			ng.Meta.Accepted = ng.Meta.Accepted.Without(seat)
 		}

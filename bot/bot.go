@@ -29,6 +29,7 @@ type Bot struct {
 	log    *slog.Logger
 	now    func() time.Time
 	opts   Options
+	comp   *computer
 
 	bg sync.WaitGroup // announcements and edits sent after a reply
 }
@@ -42,6 +43,7 @@ type Options struct {
 	Intn     func(n int) int      // random numbers for random colours; default math/rand
 	Limiter  *discord.UserLimiter // per-user rate limit; nil for none
 	Metrics  *discord.Metrics     // to add the active-games gauge; optional
+	Computer ComputerOptions      // the computer opponent; see RunComputer
 }
 
 // New returns a bot over a store.
@@ -56,7 +58,10 @@ func New(o Options) *Bot {
 		o.Logger = slog.Default()
 	}
 	svc := NewService(o.Store, o.Now, o.Intn)
-	return &Bot{svc: svc, store: o.Store, notify: o.Notifier, log: o.Logger, now: o.Now, opts: o}
+	b := &Bot{svc: svc, store: o.Store, notify: o.Notifier, log: o.Logger, now: o.Now, opts: o}
+	b.wireComputer()
+	svc.onMove = b.moved // turn notifications and followers: notify.go
+	return b
 }
 
 // Service returns the match logic the bot uses.
@@ -274,6 +279,7 @@ func (b *Bot) staleGuard(h discord.Handler) discord.Handler {
 func (b *Bot) Router() *discord.Router {
 	o := b.opts
 	r := discord.NewRouter()
+	r.Use(gateReplies)
 	if o.Limiter != nil {
 		r.Use(discord.RateLimit(o.Limiter))
 	}
@@ -293,6 +299,9 @@ func (b *Bot) Router() *discord.Router {
 	cmd("twixt games", b.games)
 	cmd("twixt substitute", b.substitute)
 	cmd("twixt help", b.help)
+	cmd("twixt computer", b.computerCmd)
+	cmd("twixt hint", b.hint)
+	cmd("twixt review", b.reviewCmd)
 
 	cmd("twixtadmin settings", b.adminSettings)
 	cmd("twixtadmin set", b.adminSet)
@@ -314,11 +323,13 @@ func (b *Bot) Router() *discord.Router {
 	btn("keep/{game}", b.resignCancel)
 	btn("drawyes/{game}/{n}", b.drawAnswer(true))
 	btn("drawno/{game}/{n}", b.drawAnswer(false))
+	b.comfortRoutes(r, cmd, btn) // takeback, rematch, notify, follow: comfort.go
 	b.routeRatings(cmd, btn)
 
 	for _, path := range []string{"twixt move", "twixt swap", "twixt privilege", "twixt resign", "twixt draw",
 		"twixt board", "twixt history", "twixt export", "twixt substitute", "twixt challenge", "twixt double",
-		"twixtadmin set", "twixtadmin abort", "twixtadmin adjudicate", "twixtadmin substitute", "twixtadmin preset remove"} {
+		"twixt computer", "twixt hint", "twixt review",
+		"twixtadmin set", "twixtadmin unset", "twixtadmin abort", "twixtadmin adjudicate", "twixtadmin substitute", "twixtadmin preset remove"} {
 		r.Autocomplete(path, b.autocomplete)
 	}
 	if o.Metrics != nil {

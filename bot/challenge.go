@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/game/ai"
 	"github.com/twixtbot/twixtbot/storage"
 )
 
@@ -21,6 +22,9 @@ type Invitation struct {
 	// Names are the display names of the players, for pictures and
 	// records.
 	Names map[storage.UserID]string
+	// Level is how strongly the computer plays its seats, when the bot's
+	// own user is invited; zero for the server's default.
+	Level ai.Level
 }
 
 // Challenge proposes a game. It checks the server's policy (channel, role,
@@ -38,6 +42,9 @@ func (s *Service) Challenge(ctx context.Context, a Actor, inv Invitation) (*stor
 	for i, u := range inv.Invited {
 		if u == a.User {
 			return nil, ErrSelfChallenge
+		}
+		if s.isComputer(u) {
+			continue // the computer may fill several seats
 		}
 		if i < len(inv.Bots) && inv.Bots[i] {
 			return nil, fmt.Errorf("%w: %s is a bot and cannot play", ErrBotChallenge, mention(string(u)))
@@ -59,11 +66,18 @@ func (s *Service) Challenge(ctx context.Context, a Actor, inv Invitation) (*stor
 	if err != nil {
 		return nil, err
 	}
+	level, err := s.computerTerms(p, inv, settings)
+	if err != nil {
+		return nil, err
+	}
 	casual, err := p.casual(terms.Rated, settings)
 	if err != nil {
 		return nil, err
 	}
 	for _, u := range everyone {
+		if s.isComputer(u) {
+			continue // the computer plays as many games as it is asked to
+		}
 		ongoing, err := s.store.ActiveByUser(ctx, u)
 		if err != nil {
 			return nil, err
@@ -111,7 +125,9 @@ func (s *Service) Challenge(ctx context.Context, a Actor, inv Invitation) (*stor
 		}
 		g.Meta.Names = append(g.Meta.Names, inv.Names[u])
 	}
-	return s.store.Create(ctx, g)
+	s.seatComputer(g, level)
+	ng, err := s.store.Create(ctx, g)
+	return s.startedNow(ctx, ng, err)
 }
 
 // proposer is the user who proposed game g. Records from before the
@@ -206,6 +222,7 @@ func (s *Service) Respond(ctx context.Context, a Actor, id storage.GameID, accep
 		if ans.Pos, err = game.Replay(g.Settings, g.Log); err != nil {
 			return Answer{}, err
 		}
+		s.turnTaken(ctx, g, ans.Pos)
 	}
 	return ans, nil
 }

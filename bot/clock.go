@@ -84,6 +84,9 @@ func (s *Service) sweepOne(ctx context.Context, g *storage.Game, now time.Time) 
 		return nil, err
 	}
 	seat, c := pos.ToMove()
+	if computerSeat(g, seat) {
+		return nil, s.stopComputerClock(ctx, g)
+	}
 	if !g.Clock.Deadline.IsZero() && !now.Before(g.Clock.Deadline) {
 		m, err := s.store.AppendMoves(ctx, g.ID, len(g.Log),
 			[]storage.SeatMove{{Seat: seat, Move: game.Move{Kind: game.Conclude, Reason: game.Timeout, Color: c.Opponent()}}},

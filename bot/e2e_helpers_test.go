@@ -47,6 +47,9 @@ type runOpts struct {
 	dispatch discord.DispatcherOptions    // tune the dispatcher: Observe, Clock, DeferAfter
 	limiter  *discord.UserLimiter
 	logs     io.Writer // the bot's log, as JSON; default none
+	// computer, if set, runs the computer player (its User defaults to
+	// the fake's bot user).
+	computer *ComputerOptions
 }
 
 // startBot starts the bot on the database at o.db and points the fake at
@@ -83,7 +86,14 @@ func startBot(t *testing.T, fake *discordtest.Fake, o runOpts) *botRun {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := New(Options{Store: store, Notifier: client, Logger: log, Now: now, Intn: func(int) int { return 0 }, Metrics: m, Limiter: o.limiter})
+	bo := Options{Store: store, Notifier: client, Logger: log, Now: now, Intn: func(int) int { return 0 }, Metrics: m, Limiter: o.limiter}
+	if o.computer != nil {
+		bo.Computer = *o.computer
+		if bo.Computer.User == "" {
+			bo.Computer.User = storage.UserID(fake.BotUserID())
+		}
+	}
+	b := New(bo)
 	cfg := discord.Config{Token: fake.Token(), AppID: fake.AppID(), GuildID: fake.GuildID(), DB: o.db, APIBase: fake.URL()}
 	var ln net.Listener
 	if !o.gateway {
@@ -94,10 +104,16 @@ func startBot(t *testing.T, fake *discordtest.Fake, o runOpts) *botRun {
 	}
 	ready := make(chan net.Addr, 1)
 	app := &discord.App{Config: cfg, Router: b.Router(), Commands: Commands(), Client: client, Logger: log, Metrics: m,
-		Health: st.Ping, Listener: ln, Ready: func(a net.Addr) { ready <- a }, Dispatch: o.dispatch}
+		Health: st.Ping, Listener: ln, Ready: func(a net.Addr) { ready <- a }, Dispatch: o.dispatch, Self: b.SetComputerUser}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- app.Run(ctx) }()
+	computerDone := make(chan struct{})
+	if o.computer != nil {
+		go func() { defer close(computerDone); b.RunComputer(ctx) }()
+	} else {
+		close(computerDone)
+	}
 	select {
 	case addr := <-ready:
 		if addr != nil {
@@ -124,6 +140,7 @@ func startBot(t *testing.T, fake *discordtest.Fake, o runOpts) *botRun {
 		stopped = true
 		cancel()
 		err := <-done
+		<-computerDone
 		b.Wait()
 		if cerr := st.Close(); err == nil {
 			err = cerr

@@ -102,6 +102,9 @@ func (b *Bot) invite(ctx context.Context, e *discord.Event, options ...string) (
 		return discord.Reply{}, err
 	}
 	e.Annotate(slog.String("game", g.ID.String()))
+	if g.State == storage.Active {
+		return b.computerStarted(g) // the computer accepted at once
+	}
 	return b.withRatings(ctx, g, challengeMessage(g)), nil
 }
 
@@ -186,7 +189,11 @@ func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, po
 	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
 		fmt.Fprintf(&sb, "%d. %s\n", s, who(g, pos, s))
 	}
-	fmt.Fprintf(&sb, "%s moves first: %s.", who(g, pos, seat), moveHint(pos))
+	if computerSeat(g, seat) {
+		sb.WriteString(thinkingLine(g, pos, seat))
+	} else {
+		fmt.Fprintf(&sb, "%s moves first: %s.", who(g, pos, seat), moveHint(pos))
+	}
 	if pos.Settings().SwapAllowed() {
 		fmt.Fprintf(&sb, " %s may then swap (pie rule).", v.side(game.Black))
 	}
@@ -357,21 +364,30 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 			sb.WriteString("\n" + line)
 		}
 		ping = g.Seats
+		comps = append(comps, discord.Row(rematchButton(g)))
 	} else {
 		seat, _ := pos.ToMove()
-		ping = []storage.UserID{g.User(seat)}
-		fmt.Fprintf(&sb, "%s, your move (move %d).", who(g, pos, seat), pos.Number())
-		if d := deadlineText(g); d != "" {
-			sb.WriteString(" " + d)
+		thinks := computerSeat(g, seat)
+		if thinks {
+			sb.WriteString(thinkingLine(g, pos, seat))
+		} else {
+			ping = b.turnPing(g.User(seat))
+			fmt.Fprintf(&sb, "%s, your move (move %d).", who(g, pos, seat), pos.Number())
+			if d := deadlineText(g); d != "" {
+				sb.WriteString(" " + d)
+			}
 		}
 		n := fmt.Sprint(len(g.Log))
 		var row []discordgo.MessageComponent
-		if pos.SwapAvailable() {
+		if pos.SwapAvailable() && !thinks {
 			row = append(row, button(discordgo.PrimaryButton, "Swap (pie rule)", "swap", g.ID.String(), n))
 		}
 		last := p.Last()
 		if g.Settings.Players == 4 && last.Move.Kind == game.Place && pos.CanClaimPrivilege(last.Seat) {
 			row = append(row, button(discordgo.SecondaryButton, "Claim Privilege ("+v.seat(4, last.Seat, last.Color)+")", "privilege", g.ID.String(), n))
+		}
+		if tb, ok := b.takebackButtonFor(g, pos); ok {
+			row = append(row, tb)
 		}
 		if len(row) > 0 {
 			comps = append(comps, discord.Row(row...))
@@ -453,7 +469,9 @@ func (b *Bot) announce(p *Played, what string) {
 		b.log.Warn("could not draw the board", "err", err)
 		return
 	}
-	r.Components = nil
+	if !p.Pos.Over() {
+		r.Components = nil // a finished game keeps its Rematch button
+	}
 	ch := place(p.Game)
 	b.later(what, func(ctx context.Context) error {
 		_, err := b.notify.Send(ctx, ch, r)
@@ -502,11 +520,7 @@ func (b *Bot) draw(ctx context.Context, e *discord.Event) (discord.Reply, error)
 
 func (b *Bot) drawAnswer(accept bool) discord.Handler {
 	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
-		id, err := gameParam(e)
-		if err != nil {
-			return discord.Reply{}, err
-		}
-		n, err := turnsParam(e)
+		id, n, err := gameTurnsParams(e)
 		if err != nil {
 			return discord.Reply{}, err
 		}
@@ -635,6 +649,9 @@ func historyText(g *storage.Game) (string, error) {
 	if sb.Len() == 0 {
 		sb.WriteString("(no moves yet)\n")
 	}
+	for _, l := range takebackLines(g) {
+		sb.WriteString("     takeback " + l + "\n")
+	}
 	return sb.String(), nil
 }
 
@@ -666,17 +683,30 @@ func (b *Bot) export(ctx context.Context, e *discord.Event) (discord.Reply, erro
 	if err != nil {
 		return discord.Reply{}, err
 	}
+	data = takebackRecord(g, data, format)
 	return discord.Ephemeral(fmt.Sprintf("The record of %s, in %s. Replay it with `twixt replay %s`.", g.ID, note, name)).
 		WithFiles(discord.File{Name: name, ContentType: "text/plain; charset=utf-8", Data: data}), nil
 }
 
 func (b *Bot) games(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	onlyMine, page, err := gamesOpts(e)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	u := storage.UserID(e.UserID())
+	if onlyMine {
+		return b.yourMove(ctx, u)
+	}
 	mine, here, err := b.svc.Games(ctx, actorOf(e))
 	if err != nil {
 		return discord.Reply{}, err
 	}
+	byActivity(here)
+	here, pages, err := pageOf(here, page)
+	if err != nil {
+		return discord.Reply{}, err
+	}
 	var sb strings.Builder
-	u := storage.UserID(e.UserID())
 	sb.WriteString("**Your games**\n")
 	if len(mine) == 0 {
 		sb.WriteString("none: start one with `/twixt challenge`\n")
@@ -684,7 +714,11 @@ func (b *Bot) games(ctx context.Context, e *discord.Event) (discord.Reply, error
 	for _, g := range mine {
 		sb.WriteString(b.gameLine(ctx, g, u) + "\n")
 	}
-	sb.WriteString("**In this channel**\n")
+	sb.WriteString("**In this channel**, most recently active first")
+	if pages > 1 {
+		fmt.Fprintf(&sb, " (page %d of %d; `page:` shows the others)", page, pages)
+	}
+	sb.WriteString("\n")
 	if len(here) == 0 {
 		sb.WriteString("none\n")
 	}
@@ -716,6 +750,9 @@ func (b *Bot) gameLine(ctx context.Context, g *storage.Game, u storage.UserID) s
 	}
 	if left := timeLeftText(g, b.now()); left != "" {
 		line += " · " + left
+	}
+	if len(g.Log) > 0 {
+		line += fmt.Sprintf(" · last move <t:%d:R>", lastMoveAt(g).Unix())
 	}
 	return line
 }

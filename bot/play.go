@@ -97,6 +97,7 @@ func (s *Service) commit(ctx context.Context, g *storage.Game, moves []storage.S
 	if err != nil {
 		return nil, err
 	}
+	s.turnTaken(ctx, m.Game, m.Pos)
 	return &Played{Game: m.Game, Pos: m.Pos, Outcomes: m.Outcomes}, nil
 }
 
@@ -216,6 +217,7 @@ func (s *Service) Substitute(ctx context.Context, a Actor, id storage.GameID, se
 			return optionError("%s already sits in seat %d", mention(string(user)), seat)
 		}
 		g.Seats[seat-1] = user
+		releaseComputerSeat(g, seat)
 		return nil
 	})
 }

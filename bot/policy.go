@@ -36,6 +36,8 @@ type Policy struct {
 	Threads      bool          // each game opens its own thread
 	ChallengeTTL time.Duration // how long a challenge waits for an answer
 	Presets      []Preset      // server-wide only
+	Computer     ComputerPolicy
+	Takebacks    TakebackMode // see takeback.go
 	// Rated: challenges are rated unless the challenger asks for a
 	// casual game; RatedHandicap: handicap games may be rated.
 	Rated, RatedHandicap bool
@@ -86,7 +88,8 @@ func DefaultPolicy() Policy {
 		HandicapMin: -12, HandicapMax: 12, ExtraMax: game.MaxExtraMoves,
 		Double: true, MaxGames: 10, Theme: "classic",
 		Reminders: []int{50, 90}, ChallengeTTL: 24 * time.Hour,
-		Rated: true, RatedHandicap: true,
+		Computer: defaultComputerPolicy(),
+		Rated:    true, RatedHandicap: true,
 	}
 }
 
@@ -351,14 +354,6 @@ func (s Setting) Get(p Policy) string { return s.get(p) }
 
 // Examples are values to suggest while a moderator types.
 func (s Setting) Examples() []string { return s.examples }
-
-func settingChoices() []string {
-	out := make([]string, 0, 2*len(Settings))
-	for _, s := range Settings {
-		out = append(out, s.Name, s.Name)
-	}
-	return out
-}
 
 // Overrides are the values moderators set on one level (the server, or
 // one channel): setting name to the value as typed and accepted.

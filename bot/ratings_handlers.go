@@ -18,11 +18,10 @@ import (
 	"github.com/twixtbot/twixtbot/storage"
 )
 
-// The options of the rating commands.
+// The options of the rating commands (and optPage, as /twixt games has it).
 const (
 	optRated = "rated"
 	optScope = "scope"
-	optPage  = "page"
 )
 
 // leaderboardPage is how many standings a leaderboard page shows.

@@ -219,6 +219,17 @@ func TestRatingSettingsHTTP(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
 	r := startBot(t, fake, runOpts{})
 	mod, alice, bob := moderator(fake, "mod"), fake.NewUser("alice"), fake.NewUser("bob")
+	// More settings than Discord's 25 fixed choices: the setting option
+	// completes what is typed.
+	for _, path := range []string{"twixtadmin set", "twixtadmin unset"} {
+		res := fake.Exchange(fake.Autocomplete(mod, path, discordtest.Focused(optSetting, "rated")))
+		if len(res.Choices) != 2 || res.Choices[0].Value != "rated" || res.Choices[1].Value != "rated_handicap" {
+			t.Errorf("%s: the settings completing %q: %v", path, "rated", res.Choices)
+		}
+	}
+	if res := fake.Exchange(fake.Autocomplete(mod, "twixtadmin set", discordtest.Focused(optSetting, ""))); len(res.Choices) != min(len(Settings), 25) {
+		t.Errorf("%d settings offered for nothing typed, want %d", len(res.Choices), min(len(Settings), 25))
+	}
 	r.set(mod, "rated_handicap", "off")
 	if ch := r.do(alice, "twixt challenge", discordtest.UserOpt(optOpponent, bob), discordtest.Int(optHandicap, 2)).Message; !strings.Contains(ch.Content, "Casual game") {
 		t.Errorf("a handicap challenge on a server without rated handicap games: %q", ch.Content)

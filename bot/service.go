@@ -20,6 +20,11 @@ type Store interface {
 	Load(ctx context.Context, id storage.GameID) (*storage.Game, *game.Game, error)
 	Update(ctx context.Context, id storage.GameID, fn func(*storage.Game) error) (*storage.Game, error)
 	AppendMoves(ctx context.Context, id storage.GameID, expectLen int, moves []storage.SeatMove, update func(*storage.Game, game.Outcome) error) (storage.Moved, error)
+	TakeBack(ctx context.Context, id storage.GameID, expectLen, keep int, asker game.Seat, update func(*storage.Game, *game.Game) error) (storage.Moved, error)
+	Prefs(ctx context.Context, u storage.UserID) (storage.Prefs, error)
+	UpdatePrefs(ctx context.Context, u storage.UserID, fn func(*storage.Prefs) error) (storage.Prefs, error)
+	Follow(ctx context.Context, id storage.GameID, u storage.UserID, on bool) (bool, error)
+	Followers(ctx context.Context, id storage.GameID) ([]storage.UserID, error)
 	ActiveByChannel(ctx context.Context, ch storage.ChannelID) ([]*storage.Game, error)
 	ActiveByUser(ctx context.Context, u storage.UserID) ([]*storage.Game, error)
 	Active(ctx context.Context) ([]*storage.Game, error)
@@ -48,6 +53,13 @@ type Service struct {
 	store Store
 	now   func() time.Time
 	intn  func(n int) int
+	// computer is the computer's user, and onTurn hears of every turn
+	// that passes (see computer.go); both optional.
+	computer *selfUser
+	onTurn   func(context.Context, *storage.Game, *game.Game)
+	// onMove hears of every action that changed a game's log, running or
+	// just finished (see notify.go); optional.
+	onMove func(context.Context, *storage.Game, *game.Game)
 }
 
 // NewService returns the match logic over store. now is the clock (tests
@@ -124,7 +136,9 @@ func (s *Service) Find(ctx context.Context, a Actor, option string, mustPlay boo
 			return nil, optionError("%q is not a game number; game numbers look like g12", option)
 		}
 		g, err := s.store.Get(ctx, id)
-		if errors.Is(err, storage.ErrNotFound) || err == nil && g.Place.Guild != a.Guild {
+		// A player reaches their game from anywhere (its channel may be
+		// gone); others only on its server.
+		if errors.Is(err, storage.ErrNotFound) || err == nil && g.Place.Guild != a.Guild && len(g.SeatsOf(a.User)) == 0 {
 			return nil, fmt.Errorf("%w: there is no game %s on this server", ErrNoGame, id)
 		}
 		return g, err

@@ -243,7 +243,9 @@ const helpText = "**TwixT** is a connection game by Alex Randolph. **Red** moves
 	"• `j12-i12/k11,o11/n13`: first remove your links I12-K11 and O11-N13 (standard rules only), then peg J12 with every legal link. Combine: `j12-i12/k11+h11/j12`.\n" +
 	"• Add `#N` to say it is move N, e.g. `j12#15`, so a late or repeated message cannot play twice.\n" +
 	"• `swap` (or the Swap button): the pie rule. After Red's first peg, Black may take it over instead of moving.\n\n" +
-	"**Commands**: `/twixt challenge`, `move`, `swap`, `resign`, `draw`, `board`, `history`, `export`, `games`. " +
+	"**Commands**: `/twixt challenge`, `move`, `swap`, `resign`, `draw`, `board`, `history`, `export`, `games`; " +
+	"`/twixt computer` to play the computer, with `hint` during the game and `review` after it. " +
+	"`takeback` asks to undo your last move; `notify` chooses a mention or a direct message when it is your move; `follow` a game to watch it; `games which:mine` lists where it is your move. " +
 	"**Double TwixT** (`/twixt double`): two teams of two, seats Red 1, Black 1, Red 2, Black 2 in turn; once per game a team may claim **Privilege** right after its move: the next opponent loses that turn and the partner moves at once."
 
 // reminderText reminds the player to move that their time is running.

@@ -85,7 +85,8 @@ func explain(err error) (string, bool) {
 		return "That game is not running any more.", true
 	case errors.Is(err, ErrStale), errors.Is(err, ErrExpired), errors.Is(err, ErrAnswered), errors.Is(err, ErrWaiting),
 		errors.Is(err, ErrNotRunning), errors.Is(err, ErrNoDrawOffer), errors.Is(err, ErrNotInGame),
-		errors.Is(err, ErrNotModerator), errors.Is(err, ErrBadOption), errors.Is(err, ErrBotChallenge):
+		errors.Is(err, ErrNotModerator), errors.Is(err, ErrBadOption), errors.Is(err, ErrBotChallenge),
+		errors.Is(err, ErrComputerBusy):
 		return sentence(strings.TrimSpace(lastPart(err))), true
 	case errors.Is(err, ErrNotForYou):
 		d := lastPart(err)

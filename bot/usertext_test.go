@@ -6,7 +6,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -23,29 +23,34 @@ import (
 // in the Go files of a package directory, as "pkg.ErrName".
 func declaredErrors(t *testing.T, dir, pkg string) []string {
 	t.Helper()
-	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, dir, func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	fset := token.NewFileSet()
 	var out []string
-	for _, p := range pkgs {
-		for _, f := range p.Files {
-			for _, d := range f.Decls {
-				gd, ok := d.(*ast.GenDecl)
-				if !ok || gd.Tok != token.VAR {
-					continue
-				}
-				for _, spec := range gd.Specs {
-					vs := spec.(*ast.ValueSpec)
-					for i, name := range vs.Names {
-						if !strings.HasPrefix(name.Name, "Err") || i >= len(vs.Values) {
-							continue
-						}
-						if call, ok := vs.Values[i].(*ast.CallExpr); ok {
-							if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "New" {
-								out = append(out, pkg+"."+name.Name)
-							}
+	for _, path := range paths {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if !strings.HasPrefix(name.Name, "Err") || i >= len(vs.Values) {
+						continue
+					}
+					if call, ok := vs.Values[i].(*ast.CallExpr); ok {
+						if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "New" {
+							out = append(out, pkg+"."+name.Name)
 						}
 					}
 				}
@@ -101,6 +106,7 @@ func userErrors() map[string][]error {
 		"bot.ErrBadOption":     {optionError("%q is not a game number; game numbers look like g12", "banana")},
 		"bot.ErrBadValue":      {badValue("%q is not a theme (%s)", "pink", strings.Join(Themes, ", "))},
 		"bot.ErrNotAllowed":    {&PolicyError{What: "a 30x30 board", Allowed: "each side from 5 to 24 holes"}},
+		"bot.ErrComputerBusy":  {fmt.Errorf("%w: every one of its workers is thinking about a game; ask again in a minute", ErrComputerBusy)},
 
 		"game.ErrBadSize":     {size},
 		"game.ErrBadRuleset":  {ruleset},

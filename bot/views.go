@@ -62,6 +62,13 @@ func (b *Bot) autocomplete(ctx context.Context, e *discord.Event) (discord.Reply
 				}
 			}
 		}
+	case optSetting:
+		// More settings than Discord's 25 fixed choices: offered as typed.
+		for _, st := range Settings {
+			if strings.Contains(st.Name, strings.ToLower(typed)) {
+				choices = append(choices, discord.Choice(clip(st.Name+": "+st.Description, discord.MaxChoiceName), st.Name))
+			}
+		}
 	case optValue:
 		setting, _, _ := e.Options().String(optSetting)
 		if st, ok := SettingByName(setting); ok {
@@ -232,7 +239,8 @@ func (b *Bot) post(n Notice) {
 		r = discord.Text(fmt.Sprintf("The challenge %s lapsed: %s did not accept in time.", g.ID, joinAnd(ws)))
 	case Reminder:
 		u := g.User(n.Seat)
-		r = discord.Text(reminderText(g, n)).WithMentions(discord.UserID(u))
+		b.postReminder(n, discord.Text(reminderText(g, n)).WithMentions(discord.UserID(u)))
+		return // as the player chose: notify.go
 	case Timeout:
 		p := &Played{Game: g, Pos: n.Pos, Outcomes: []game.Outcome{{Move: game.Move{Kind: game.Conclude}}}}
 		rr, err := b.playedReply(p)
@@ -242,6 +250,7 @@ func (b *Bot) post(n Notice) {
 		}
 		rr.Content = fmt.Sprintf("%s ran out of time in %s. %s", who(g, n.Pos, n.Seat), g.ID, rr.Content)
 		r = rr
+		b.moved(context.Background(), g, n.Pos) // followers, and the channel of a game in a thread
 	}
 	ch := place(g)
 	b.later("post a clock notice", func(ctx context.Context) error {

@@ -23,7 +23,8 @@ import (
 // players, by the colour they play from the swap on: after a sides swap
 // "red" is the second player, who swapped), red 1, black 1, red 2 and
 // black 2 (Double TwixT), or seat N (by seat). Other comments are just
-// comments.
+// comments; twixtbot's export writes a takeback as one after the moves,
+// "# takeback: after entry N: <moves> taken back, asked by <name> (<time>)".
 
 // ParseMovesRecord reads a record in the moves format.
 func ParseMovesRecord(data []byte) (*Record, error) {

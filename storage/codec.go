@@ -130,8 +130,17 @@ type metaRecV1 struct {
 	Theme            string    `json:"theme,omitempty"`
 	Names            []string  `json:"names,omitempty"`
 	Proposer         int       `json:"proposer,omitempty"`
-	Casual           bool      `json:"casual,omitempty"`
-	CountAdjudicated bool      `json:"count_adjudicated,omitempty"`
+	// Added after version 1 was released: absent in older records, which
+	// read as games between people.
+	Computer      uint8 `json:"computer,omitempty"`
+	ComputerLevel int   `json:"computer_level,omitempty"`
+	// Takebacks, also added after version 1 (see takeback.go).
+	TakebackAsk      int             `json:"takeback_ask,omitempty"`
+	TakebackTurns    int             `json:"takeback_turns,omitempty"`
+	Takebacks        []takebackRecV1 `json:"takebacks,omitempty"`
+	Rematch          bool            `json:"rematch,omitempty"`
+	Casual           bool            `json:"casual,omitempty"`
+	CountAdjudicated bool            `json:"count_adjudicated,omitempty"`
 }
 
 func utc(t time.Time) time.Time {
@@ -151,6 +160,9 @@ func canonical(g *Game) {
 	}
 	if len(g.Log) == 0 {
 		g.Log = nil
+	}
+	for i := range g.Meta.Takebacks {
+		g.Meta.Takebacks[i].At = utc(g.Meta.Takebacks[i].At)
 	}
 }
 
@@ -183,7 +195,10 @@ func encodeGame(g *Game) []byte {
 			Accepted: uint8(g.Meta.Accepted), Expires: utc(g.Meta.Expires),
 			DrawOffer: int(g.Meta.DrawOffer), Theme: g.Meta.Theme, Names: g.Meta.Names,
 			Proposer: int(g.Meta.Proposer),
-			Casual:   g.Meta.Casual, CountAdjudicated: g.Meta.CountAdjudicated,
+			Computer: uint8(g.Meta.Computer), ComputerLevel: g.Meta.ComputerLevel,
+			TakebackAsk: int(g.Meta.TakebackAsk), TakebackTurns: g.Meta.TakebackTurns,
+			Takebacks: takebacksOut(g.Meta.Takebacks), Rematch: g.Meta.Rematch,
+			Casual: g.Meta.Casual, CountAdjudicated: g.Meta.CountAdjudicated,
 		},
 	}
 	for i, u := range g.Seats {
@@ -244,8 +259,14 @@ func decodeGameBody(id GameID, v []byte) (*Game, error) {
 			Accepted: SeatSet(r.Meta.Accepted), Expires: r.Meta.Expires,
 			DrawOffer: game.Seat(r.Meta.DrawOffer), Theme: r.Meta.Theme, Names: r.Meta.Names,
 			Proposer: game.Seat(r.Meta.Proposer),
-			Casual:   r.Meta.Casual, CountAdjudicated: r.Meta.CountAdjudicated,
+			Computer: SeatSet(r.Meta.Computer), ComputerLevel: r.Meta.ComputerLevel,
+			TakebackAsk: game.Seat(r.Meta.TakebackAsk), TakebackTurns: r.Meta.TakebackTurns,
+			Rematch: r.Meta.Rematch,
+			Casual:  r.Meta.Casual, CountAdjudicated: r.Meta.CountAdjudicated,
 		},
+	}
+	if g.Meta.Takebacks, err = takebacksIn(r.Meta.Takebacks); err != nil {
+		return nil, err
 	}
 	for i, u := range r.Seats {
 		g.Seats[i] = UserID(u)

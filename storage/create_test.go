@@ -9,6 +9,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // childStepEnv names the step of building a new database at which the
@@ -22,7 +23,12 @@ func createChild() {
 	createHook = func(s string) {
 		if s == step {
 			os.Stdout.WriteString("at " + s + "\n")
-			select {}
+			// Wait to be killed. Not select{}: with no other goroutine
+			// left, the runtime calls that a deadlock and exits with 2
+			// before the kill comes; a pending timer keeps it waiting.
+			for {
+				time.Sleep(time.Hour)
+			}
 		}
 	}
 	if _, err := Open(os.Getenv(childDBEnv), nil); err != nil {

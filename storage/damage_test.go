@@ -207,7 +207,7 @@ func TestDamagedFile(t *testing.T) {
 	}
 	const page = 4096
 	dir := t.TempDir()
-	try := func(name string, data []byte) (openErr error, errs []error) {
+	try := func(name string, data []byte) (errs []error, openErr error) {
 		t.Helper()
 		path := filepath.Join(dir, name+".db")
 		if err := os.WriteFile(path, data, 0o600); err != nil {
@@ -218,10 +218,10 @@ func TestDamagedFile(t *testing.T) {
 			if errors.Is(err, ErrInUse) {
 				t.Fatalf("%s: %v: an earlier Open left the file locked", name, err)
 			}
-			return err, nil
+			return nil, err
 		}
 		defer s.Close()
-		return nil, exercise(s)
+		return exercise(s), nil
 	}
 	mustCorrupt := func(what string, err error) {
 		t.Helper()
@@ -251,7 +251,7 @@ func TestDamagedFile(t *testing.T) {
 		{"no meta page", zeroMetas},
 		{"text", []byte(strings.Repeat("not a database\n", 1000))},
 	} {
-		openErr, _ := try(tt.name, tt.data)
+		_, openErr := try(tt.name, tt.data)
 		mustCorrupt(tt.name, openErr)
 		if openErr != nil && !strings.Contains(openErr.Error(), "backup") {
 			t.Errorf("%s: %q does not say what to do", tt.name, openErr)
@@ -273,11 +273,11 @@ func TestDamagedFile(t *testing.T) {
 			data := slices.Clone(orig)
 			damage(data[p*page : (p+1)*page])
 			name := fmt.Sprintf("page%d-%d", p, kind)
-			openErr, errs := try(name, data)
+			errs, openErr := try(name, data)
 			if openErr != nil {
 				mustCorrupt("open", openErr)
 				// A failed Open must not leave the file locked.
-				if openErr, _ := try(name, orig); openErr != nil {
+				if _, openErr := try(name, orig); openErr != nil {
 					t.Fatalf("%s: reopening after a failed open: %v", name, openErr)
 				}
 				detected++

@@ -41,11 +41,14 @@ type Forgotten struct {
 	// Record says whether the user had a player record (their tallies); it
 	// is removed.
 	Record bool
+	// Choices says whether the user had stored choices (how they are
+	// notified) or followed games; they are removed.
+	Choices bool
 }
 
 // Nothing reports whether there was nothing to forget.
 func (f Forgotten) Nothing() bool {
-	return len(f.Games) == 0 && f.Settings == 0 && !f.Record
+	return len(f.Games) == 0 && f.Settings == 0 && !f.Record && !f.Choices
 }
 
 // ForgetUser removes what the store keeps about user u, in one
@@ -115,6 +118,8 @@ func (s *Store) ForgetUser(ctx context.Context, u UserID) (Forgotten, error) {
 		}
 		out.Settings = len(settings) + len(changes)
 		out.Record = tx.Bucket(bucketPlayers).Get([]byte(u)) != nil
+		choices := choicesOf(tx, u)
+		out.Choices = choices.any()
 		return func() error {
 			for _, c := range games {
 				if err := putGame(tx, c.old, c.g); err != nil {
@@ -145,7 +150,7 @@ func (s *Store) ForgetUser(ctx context.Context, u UserID) (Forgotten, error) {
 					return err
 				}
 			}
-			return nil
+			return choices.delete(tx, u)
 		}, nil
 	})
 	if err != nil {

@@ -170,12 +170,40 @@ type Meta struct {
 	// wants its result rated; an adjudicated game without it does not
 	// count. Set it in the update of the Conclude move.
 	CountAdjudicated bool
+	// Computer are the seats the computer plays, and ComputerLevel how
+	// strongly it plays them (the engine's level, 1 to maxComputerLevel); both are zero
+	// in a game between people. The computer's user sits in those seats
+	// like any player.
+	Computer      SeatSet
+	ComputerLevel int
+	// TakebackAsk is the seat asking to take its last move back, or 0;
+	// the request stands while the log has TakebackTurns entries and
+	// lapses with the next move. Takebacks are the takebacks agreed, in
+	// order: the store appends to it (see TakeBack).
+	TakebackAsk   game.Seat
+	TakebackTurns int
+	Takebacks     []Takeback
+	// Rematch is set once a player of the finished game has proposed a
+	// rematch from it, so that its Rematch button proposes one only.
+	Rematch bool
+}
+
+// Takeback is moves taken back by agreement: the log entries that
+// followed entry Turns, undone at At, as Asker asked.
+type Takeback struct {
+	At    time.Time
+	Turns int // the log's length after the takeback
+	Asker game.Seat
+	Moves []game.Move // the entries undone, in order
 }
 
 // maxThemeLen bounds Meta.Theme, and maxNameLen each of Meta.Names.
 const (
 	maxThemeLen = 64
 	maxNameLen  = 100
+	// maxComputerLevel bounds Meta.ComputerLevel loosely: the engine
+	// checks its own range.
+	maxComputerLevel = 99
 )
 
 // Game is a stored game: the terms it is played on, who plays, where, how
@@ -216,6 +244,7 @@ func (g *Game) Clone() *Game {
 	c.Seats = slices.Clone(g.Seats)
 	c.Clock.Points = slices.Clone(g.Clock.Points)
 	c.Meta.Names = slices.Clone(g.Meta.Names)
+	c.Meta.Takebacks = cloneTakebacks(g.Meta.Takebacks)
 	c.Log = cloneLog(g.Log)
 	return &c
 }

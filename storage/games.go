@@ -56,6 +56,12 @@ func checkRecord(g *Game) error {
 	if g.Meta.Accepted&^all != 0 {
 		return fmt.Errorf("accepted seats %s in a %d-player game", g.Meta.Accepted, players)
 	}
+	if g.Meta.Computer&^all != 0 || (g.Meta.Computer == 0) != (g.Meta.ComputerLevel == 0) || g.Meta.ComputerLevel < 0 || g.Meta.ComputerLevel > maxComputerLevel {
+		return fmt.Errorf("computer seats %s at level %d in a %d-player game", g.Meta.Computer, g.Meta.ComputerLevel, players)
+	}
+	if err := checkTakebacks(g); err != nil {
+		return err
+	}
 	if g.Meta.DrawOffer < 0 || int(g.Meta.DrawOffer) > players {
 		return fmt.Errorf("a draw offer from %s in a %d-player game", g.Meta.DrawOffer, players)
 	}
@@ -333,6 +339,8 @@ func checkChange(old, g *Game, now time.Time) error {
 		return bad("the result is set by the moves: play a resign, draw or conclude move with AppendMove")
 	case !bytes.Equal(game.MarshalLog(g.Log), game.MarshalLog(old.Log)):
 		return bad("the log changes only through AppendMove")
+	case !sameTakebacks(g.Meta.Takebacks, old.Meta.Takebacks):
+		return bad("takebacks are recorded only by TakeBack")
 	}
 	if g.Settings != old.Settings {
 		if old.State != Proposed {

@@ -7,7 +7,9 @@ import (
 	"time"
 )
 
-// lockFile leaves the locking to bbolt on systems without flock.
+// lockFile leaves the locking to bbolt on systems without flock (bbolt
+// uses LockFileEx on Windows): there, Open checks the file (checkFile)
+// before it is locked.
 func lockFile(*os.File, bool, time.Duration) error { return nil }
 
 // unlockFile leaves the unlocking to bbolt on systems without flock.

@@ -11,10 +11,20 @@ import (
 	berrors "go.etcd.io/bbolt/errors"
 )
 
-// lockFile takes the lock bbolt uses (flock, exclusive for writing, shared
-// for reading), waiting up to timeout for another process to let go, so
-// that the file can be checked before bbolt maps it. bbolt then locks the
-// same descriptor again, which keeps the lock.
+// lockFile takes the lock bbolt takes (flock: exclusive for writing,
+// shared for reading), waiting up to timeout for another process to let
+// go; then it gives bbolt's ErrTimeout, which Open reports as ErrInUse.
+//
+// bbolt has such a lock, with a timeout, but no public way to run code
+// between taking it and mapping the file: bolt.Open locks, then maps the
+// file and reads its meta pages at once. Open must check the file under
+// the lock before that (checkFile: reading a page past the end of a
+// truncated file crashes the process), and ensureDB must hold the
+// temporary file while it builds a new database. So they lock the
+// descriptor here and hand it to bbolt (Options.OpenFile), which locks it
+// again: flock on a descriptor that holds the lock succeeds at once and
+// keeps it. TestLockIsBbolts pins this: a bbolt release that locks
+// another way fails it.
 func lockFile(f *os.File, exclusive bool, timeout time.Duration) error {
 	how := syscall.LOCK_SH
 	if exclusive {

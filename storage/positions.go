@@ -22,9 +22,11 @@ const DefaultPositionCache = 32 << 20
 // the position, tens to hundreds of microseconds.
 //
 // An entry is the position after a game's log of a given length under
-// given settings. A log only grows, by AppendMoves, and a game's settings
-// change only before its first move, so an entry whose length and settings
-// match a record is exactly what replaying the record gives; one that does
+// given settings. A log grows by AppendMoves and shrinks only by TakeBack,
+// which records each takeback in the game's Meta, and a game's settings
+// change only before its first move, so an entry whose length, number of
+// takebacks and settings match a record is exactly what replaying the
+// record gives; one that does
 // not match is stale, and is replaced. Entries are kept within a budget of
 // memory, the least recently used going first. Callers get copies, and the
 // cache keeps its own.
@@ -40,6 +42,7 @@ type positions struct {
 type posEntry struct {
 	id       GameID
 	n        int // log length
+	tb       int // takebacks made: a takeback shortens the log, so a length alone does not name a log
 	settings game.Settings
 	pos      *game.Game
 	cost     int
@@ -68,7 +71,7 @@ func (p *positions) get(g *Game) *game.Game {
 		return nil
 	}
 	e := el.Value.(*posEntry)
-	if e.n != len(g.Log) || e.settings != g.Settings {
+	if e.n != len(g.Log) || e.tb != len(g.Meta.Takebacks) || e.settings != g.Settings {
 		return nil
 	}
 	p.lru.MoveToFront(el)
@@ -82,7 +85,7 @@ func (p *positions) put(g *Game, pos *game.Game) {
 	if p == nil {
 		return
 	}
-	e := &posEntry{id: g.ID, n: len(g.Log), settings: g.Settings, pos: pos, cost: positionCost(g)}
+	e := &posEntry{id: g.ID, n: len(g.Log), tb: len(g.Meta.Takebacks), settings: g.Settings, pos: pos, cost: positionCost(g)}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if e.cost > p.budget {
@@ -91,7 +94,7 @@ func (p *positions) put(g *Game, pos *game.Game) {
 	}
 	if el := p.byID[g.ID]; el != nil {
 		old := el.Value.(*posEntry)
-		if old.n > e.n && old.settings == e.settings {
+		if (old.tb > e.tb || old.tb == e.tb && old.n > e.n) && old.settings == e.settings {
 			return // a later position is kept already (commits may report out of order)
 		}
 		p.used += e.cost - old.cost

@@ -89,10 +89,16 @@ func parseSubjectKey(k string) (Subject, bool) {
 	return Subject{}, false
 }
 
-// SubjectOf is who seat s of game g is, for ratings. It is the one place
-// that decides it: when games record the computer's seats, this returns
-// ComputerSubject(level) for them.
-func SubjectOf(g *Game, s game.Seat) Subject { return UserSubject(g.User(s)) }
+// SubjectOf is who seat s of game g is, for ratings: the computer at the
+// game's level in the seats it plays (Meta.Computer), whatever user sits
+// there for it, and the seat's user otherwise. It is the one place that
+// decides it.
+func SubjectOf(g *Game, s game.Seat) Subject {
+	if g.Meta.Computer.Has(s) {
+		return ComputerSubject(g.Meta.ComputerLevel)
+	}
+	return UserSubject(g.User(s))
+}
 
 // RatingScope is where a rating counts: one server, or every server (Global).
 type RatingScope struct {

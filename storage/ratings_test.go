@@ -372,3 +372,27 @@ func FuzzRatingKey(f *testing.F) {
 		}
 	})
 }
+
+// TestComputerRatedPerLevel: the computer's seats are rated as the
+// computer at the game's level, not as the user sitting there for it.
+func TestComputerRatedPerLevel(t *testing.T) {
+	s, _ := openTest(t)
+	for _, level := range []int{2, 2, 5} {
+		finish(t, s, "g1", game.Settings{}, []UserID{"alice", "bot"}, resign1, func(m *Meta) {
+			m.Computer, m.ComputerLevel = SeatSet(0).With(2), level
+		})
+	}
+	if st, _ := s.Standing(ctx, Global, PoolStandard, ComputerSubject(2)); st.Wins != 2 {
+		t.Errorf("computer level 2: %+v", st)
+	}
+	if st, _ := s.Standing(ctx, Global, PoolStandard, ComputerSubject(5)); st.Wins != 1 {
+		t.Errorf("computer level 5: %+v", st)
+	}
+	if st := standing(t, s, Global, PoolStandard, "bot"); st.Games() != 0 {
+		t.Errorf("the computer's user is rated: %+v", st)
+	}
+	list, _, _ := s.Leaderboard(ctx, Global, PoolStandard, 0, 10)
+	if len(list) != 3 {
+		t.Errorf("leaderboard %+v, want alice and two computer levels", list)
+	}
+}

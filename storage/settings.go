@@ -224,7 +224,8 @@ func (s *Store) SettingsHistory(ctx context.Context, guild GuildID, limit int) (
 	var errs []error
 	err := s.view(ctx, func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketChanges).Cursor()
-		k, v := c.Seek(append(append([]byte{}, prefix...), bytes.Repeat([]byte{0xff}, 9)...)) // past the guild's entries
+		k, _ := c.Seek(append(append([]byte{}, prefix...), bytes.Repeat([]byte{0xff}, 9)...)) // past the guild's entries
+		var v []byte
 		if k == nil {
 			k, v = c.Last()
 		} else {

@@ -158,6 +158,13 @@ func openBolt(f *os.File, path string, o *Options) (db *bolt.DB, err error) {
 // each), the root bucket (root page and sequence), the freelist page, the
 // high-water mark, the transaction ID and an FNV-64a checksum of the
 // fields before it; native byte order.
+//
+// checkFile reads it because bbolt offers no public way to read a meta
+// page without opening, and so mapping, the file: DB.Info and Tx.Size
+// need an open database, and the package that has the layout is
+// internal. TestMetaLayoutIsBbolts compares what parseMeta reads with
+// what bbolt's public API says of the same files, so that a bbolt release
+// that changes the layout fails it.
 const (
 	boltMagic      = 0xED0CDAED
 	boltVersion    = 2
@@ -200,9 +207,11 @@ func openFile(path string, readOnly bool) (*os.File, error) {
 
 // checkFile looks at a bbolt file before bbolt maps it: bbolt trusts the
 // file's length, and reading a page past the end of a truncated file would
-// crash the process (SIGBUS) instead of returning an error. An empty file
-// is refused: a new database is never empty (see create.go), so an empty
-// file may be a database truncated to nothing.
+// crash the process (SIGBUS) instead of returning an error. (openBolt
+// turns such a fault into ErrCorrupt too, as a last resort, but bbolt's
+// half-done Open then leaves its mapping of the file behind.) An empty
+// file is refused: a new database is never empty (see create.go), so an
+// empty file may be a database truncated to nothing.
 func checkFile(f *os.File) error {
 	st, err := f.Stat()
 	if err != nil {

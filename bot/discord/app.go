@@ -39,6 +39,10 @@ type App struct {
 	// Ready, if set, is called once interactions are accepted, with the
 	// HTTP endpoint's address (nil in gateway mode).
 	Ready func(addr net.Addr)
+	// Self, if set, is told the bot's own user id whenever the gateway
+	// session is ready (gateway mode only: over HTTP the application id
+	// stands for it).
+	Self func(id UserID)
 }
 
 func (a *App) opsMux(m *Metrics) *http.ServeMux {
@@ -144,7 +148,10 @@ func (a *App) runGateway(ctx context.Context, c *Client, d *Dispatcher, m *Metri
 		opsDone <- nil
 	}
 	var once sync.Once
-	err := RunGateway(gctx, c, d, GatewayOptions{Logger: log, Grace: grace, OnReady: func(*discordgo.Ready) {
+	err := RunGateway(gctx, c, d, GatewayOptions{Logger: log, Grace: grace, OnReady: func(r *discordgo.Ready) {
+		if a.Self != nil && r.User != nil && r.User.ID != "" {
+			a.Self(UserID(r.User.ID))
+		}
 		if a.Ready != nil {
 			once.Do(func() { a.Ready(nil) }) // not again on reconnects
 		}

@@ -334,3 +334,30 @@ func (c *Client) RegisterCommands(ctx context.Context, appID string, guild Guild
 	got, err := c.s.ApplicationCommandBulkOverwrite(appID, string(guild), cmds, discordgo.WithContext(ctx))
 	return got, wrap(err)
 }
+
+// OpenDM opens (or finds) the direct message channel with a user, for
+// Send. Opening it works even when the user takes no direct messages:
+// Discord refuses the message itself, with code 50007 (see IsDMClosed).
+func (c *Client) OpenDM(ctx context.Context, user UserID) (ChannelID, error) {
+	b, err := c.do(ctx, http.MethodPost, discordgo.EndpointUserChannels("@me"), map[string]string{"recipient_id": string(user)}, nil, true)
+	if err != nil {
+		return "", err
+	}
+	var got struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil || got.ID == "" {
+		return "", fmt.Errorf("discord: the DM channel came back without an id")
+	}
+	return ChannelID(got.ID), nil
+}
+
+// codeCannotDM is Discord's refusal of a direct message: the user closed
+// their DMs, or shares no server with the bot.
+const codeCannotDM = 50007
+
+// IsDMClosed reports whether err is Discord refusing a direct message.
+func IsDMClosed(err error) bool {
+	var ae *APIError
+	return errors.As(err, &ae) && ae.Code == codeCannotDM
+}

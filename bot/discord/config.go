@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"strconv"
 	"strings"
 )
 
@@ -22,6 +23,7 @@ type Config struct {
 	PublicKey   string // DISCORD_PUBLIC_KEY (-public-key): hex; required with HTTPAddr
 	APIBase     string // DISCORD_API_BASE (-api-base): origin replacing https://discord.com
 	MetricsAddr string // TWIXTBOT_METRICS_ADDR (-metrics-addr): /metrics and /healthz in gateway mode
+	AIWorkers   string // TWIXTBOT_AI_WORKERS (-ai-workers): games the computer thinks about at once; default 1
 }
 
 // DefaultDB is the database file when TWIXTBOT_DB is not set.
@@ -41,6 +43,7 @@ var configVars = []configVar{
 	{"DISCORD_PUBLIC_KEY", "public-key", "the application's public key, hex (needed with -http-addr)", func(c *Config) *string { return &c.PublicKey }},
 	{"DISCORD_API_BASE", "api-base", "origin that replaces https://discord.com for every REST call (tests: a fake Discord)", func(c *Config) *string { return &c.APIBase }},
 	{"TWIXTBOT_METRICS_ADDR", "metrics-addr", "in gateway mode, serve /metrics and /healthz on this address", func(c *Config) *string { return &c.MetricsAddr }},
+	{"TWIXTBOT_AI_WORKERS", "ai-workers", "how many games the computer player thinks about at once (default 1); the others wait in a queue", func(c *Config) *string { return &c.AIWorkers }},
 }
 
 // ConfigFromEnv reads the environment through getenv (os.Getenv).
@@ -144,7 +147,26 @@ func (c Config) Validate() error {
 			bad("TWIXTBOT_METRICS_ADDR", "metrics-addr", "%q is not host:port (such as :9090): %v", c.MetricsAddr, err)
 		}
 	}
+	if _, err := c.Workers(); err != nil {
+		bad("TWIXTBOT_AI_WORKERS", "ai-workers", "%q is not a number of workers from 1 to %d: give how many games the computer may think about at once, or leave it empty for 1", c.AIWorkers, maxAIWorkers)
+	}
 	return errors.Join(errs...)
+}
+
+// maxAIWorkers bounds TWIXTBOT_AI_WORKERS.
+const maxAIWorkers = 256
+
+// Workers is the number of the computer's workers: TWIXTBOT_AI_WORKERS,
+// default 1.
+func (c Config) Workers() (int, error) {
+	if c.AIWorkers == "" {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(c.AIWorkers)
+	if err != nil || n < 1 || n > maxAIWorkers {
+		return 0, fmt.Errorf("bad number of workers %q", c.AIWorkers)
+	}
+	return n, nil
 }
 
 func redact(s string) string {
@@ -171,6 +193,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("public_key", c.PublicKey),
 		slog.String("api_base", c.APIBase),
 		slog.String("metrics_addr", c.MetricsAddr),
+		slog.String("ai_workers", c.AIWorkers),
 	)
 }
 

@@ -272,6 +272,7 @@ func (d *Dispatcher) run(ctx context.Context, i *discordgo.Interaction, realStar
 		rec.Total = d.o.Clock.Now().Sub(start)
 		if e != nil {
 			_, rec.Attrs, rec.Route = e.snapshot()
+			e.done()
 		}
 		d.finish(ctx, rec)
 	}()
@@ -403,7 +404,7 @@ func (st *delivery) decide(res result) Reply {
 	switch {
 	case res.panic != nil:
 		outcome, rec.Err = OutcomePanic, fmt.Errorf("handler panicked: %v", res.panic)
-		reply = defaultErrorReply(e, errors.New(apology))
+		reply = defaultErrorReply(e, nil) // the apology
 	case errors.Is(res.err, context.DeadlineExceeded) || errors.Is(res.err, context.Canceled):
 		outcome, rec.Err = OutcomeTimeout, res.err
 		reply = router.replyForError(e, Errorf("That took too long and was given up. Please try again."))
@@ -423,7 +424,7 @@ func (st *delivery) decide(res result) Reply {
 			outcome = OutcomeInvalidReply
 		}
 		rec.Err = errors.Join(rec.Err, err)
-		reply = defaultErrorReply(e, errors.New(apology))
+		reply = defaultErrorReply(e, nil) // the apology
 	}
 	if outcome == "" {
 		outcome = OutcomeOK

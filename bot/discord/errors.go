@@ -27,7 +27,7 @@ var (
 
 	// Talking to Discord.
 	ErrDeadline = errors.New("the Discord call cannot finish before its deadline")
-	ErrAPI      = errors.New("Discord refused the call")
+	ErrAPI      = errors.New("the Discord API refused the call")
 
 	// Lifecycle and configuration.
 	ErrConfig       = errors.New("bad configuration")

@@ -35,6 +35,35 @@ type Event struct {
 	attrs          []slog.Attr
 	outcome        Outcome
 	deferEphemeral bool
+	after          []func() // see AfterReply
+	replied        bool
+}
+
+// AfterReply runs f once the interaction's reply has been delivered, or
+// its delivery has failed: for work that must not overtake the reply, such
+// as a message that follows it in the channel. Once the reply is out, f
+// runs at once.
+func (e *Event) AfterReply(f func()) {
+	e.mu.Lock()
+	if !e.replied {
+		e.after = append(e.after, f)
+		e.mu.Unlock()
+		return
+	}
+	e.mu.Unlock()
+	f()
+}
+
+// done runs what waits for the reply; the dispatcher calls it once the
+// reply is out.
+func (e *Event) done() {
+	e.mu.Lock()
+	fs := e.after
+	e.after, e.replied = nil, true
+	e.mu.Unlock()
+	for _, f := range fs {
+		f()
+	}
 }
 
 // NewEvent reads an interaction. It refuses (with ErrMalformedInteraction)

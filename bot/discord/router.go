@@ -240,6 +240,8 @@ func (r *Router) replyForError(e *Event, err error) Reply {
 	return defaultErrorReply(e, err)
 }
 
+// defaultErrorReply is the reply to err: its user message (see
+// UserMessage), or the apology if it has none (a nil err too).
 func defaultErrorReply(e *Event, err error) Reply {
 	if e != nil && e.Type() == discordgo.InteractionApplicationCommandAutocomplete {
 		return Choices()

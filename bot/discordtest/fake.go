@@ -68,6 +68,7 @@ type Fake struct {
 	byToken      map[string]*interactionState
 	messages     map[string]*Message
 	threads      []Thread
+	dms          dmState                                    // direct message channels; see dm.go
 	commands     map[string][]*discordgo.ApplicationCommand // by guild id, "" global
 	endpoint     string
 	mux          *http.ServeMux
@@ -300,6 +301,7 @@ func (f *Fake) routes() map[string]apiRoute {
 		"DELETE " + RouteChannelMessage:  {f.channelMessage, true},
 		"POST " + RouteMessageThread:     {f.postThread, true},
 		"POST " + RouteChannelThreads:    {f.postThread, true},
+		"POST " + RouteUserChannels:      {f.postUserChannel, true},
 	}
 }
 

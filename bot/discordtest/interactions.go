@@ -21,7 +21,7 @@ type User struct {
 // DefaultPermissions are an ordinary member's: view channel, send
 // messages, use application commands, and a few more.
 const DefaultPermissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
-	discordgo.PermissionUseSlashCommands | discordgo.PermissionAttachFiles | discordgo.PermissionEmbedLinks |
+	discordgo.PermissionUseApplicationCommands | discordgo.PermissionAttachFiles | discordgo.PermissionEmbedLinks |
 	discordgo.PermissionReadMessageHistory | discordgo.PermissionSendMessagesInThreads
 
 // NewUser makes a user with a fresh id and ordinary permissions.

@@ -577,6 +577,9 @@ func (f *Fake) postFollowup(c *Call, w http.ResponseWriter, r *http.Request) {
 
 func (f *Fake) postChannelMessage(c *Call, w http.ResponseWriter, r *http.Request) {
 	m := &Message{ID: f.newID(), ChannelID: r.PathValue("channel")}
+	if f.refuseChannelLocked(w, m.ChannelID) {
+		return
+	}
 	if !f.apply(c, m, c.Body, true) {
 		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
 		return

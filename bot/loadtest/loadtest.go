@@ -22,6 +22,7 @@ import (
 	"github.com/twixtbot/twixtbot/bot"
 	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/bot/discordtest"
+	"github.com/twixtbot/twixtbot/game/ai"
 	"github.com/twixtbot/twixtbot/storage"
 )
 
@@ -59,6 +60,12 @@ type Config struct {
 	ProgressEvery time.Duration
 	// Timeout bounds the whole run (default 30 minutes).
 	Timeout time.Duration
+	// Computer is the number of games against the computer that think
+	// throughout the run (a search that never ends by itself), on
+	// AIWorkers workers (default 1): how people's games fare while the
+	// computer thinks.
+	Computer  int
+	AIWorkers int
 }
 
 func (c Config) withDefaults() Config {
@@ -204,7 +211,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, err
 	}
 
-	if err := r.allowSize(ctx); err != nil {
+	err = r.allowSize(ctx)
+	if err == nil {
+		err = r.startComputerGames(ctx)
+	}
+	if err != nil {
 		stop()
 		r.store.Close()
 		r.tb.Close()
@@ -279,7 +290,13 @@ func (r *run) startBot(ctx context.Context, db string) (stop func() error, err e
 	if cfg.UserRate > 0 {
 		lim = discord.NewUserLimiter(cfg.UserRate, cfg.UserBurst, nil)
 	}
-	r.bot = bot.New(bot.Options{Store: st, Notifier: client, Logger: log, Metrics: m, Limiter: lim})
+	o := bot.Options{Store: st, Notifier: client, Logger: log, Metrics: m, Limiter: lim}
+	if cfg.Computer > 0 {
+		// Searches that last the whole run, on a small tree each.
+		o.Computer = bot.ComputerOptions{User: storage.UserID(fake.BotUserID()), Workers: cfg.AIWorkers,
+			Engine: &ai.Config{MoveTime: 24 * time.Hour, MaxNodes: 1 << 18}}
+	}
+	r.bot = bot.New(o)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		st.Close()
@@ -297,7 +314,13 @@ func (r *run) startBot(ctx context.Context, db string) (stop func() error, err e
 	done := make(chan error, 1)
 	go func() { done <- app.Run(bctx) }()
 	clockDone := make(chan struct{})
-	go func() { defer close(clockDone); r.bot.RunClock(bctx, 15*time.Second) }()
+	go func() {
+		defer close(clockDone)
+		var wg sync.WaitGroup
+		wg.Go(func() { r.bot.RunComputer(bctx) })
+		r.bot.RunClock(bctx, 15*time.Second)
+		wg.Wait()
+	}()
 	select {
 	case a := <-ready:
 		fake.UseEndpoint("http://" + a.String() + "/")
@@ -336,6 +359,37 @@ func (r *run) allowSize(ctx context.Context) error {
 		return fmt.Errorf("boards of %d cannot be allowed: %s", r.cfg.Size, res.Message.Content)
 	}
 	return nil
+}
+
+// startComputerGames starts the games against the computer: in each, a
+// player makes the first move, and the computer starts thinking about its
+// reply; it returns once as many think as there are workers.
+func (r *run) startComputerGames(ctx context.Context) error {
+	n := r.cfg.Computer
+	for i := range n {
+		u := r.fake.NewUser(fmt.Sprintf("solo%d", i+1))
+		for _, i := range []*discordgo.Interaction{
+			r.fake.Command(u, "twixt computer", discordtest.Str("size", strconv.Itoa(r.cfg.Size)), discordtest.Str("color", "red")),
+			r.fake.Command(u, "twixt move", discordtest.Str("at", "d4")),
+		} {
+			if err := r.fake.Deliver(ctx, i); err != nil {
+				return err
+			}
+			res, err := r.fake.WaitResult(ctx, i.ID)
+			if err != nil {
+				return err
+			}
+			if res.Message.Ephemeral() {
+				return fmt.Errorf("a game against the computer could not start: %s", res.Message.Content)
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return r.bot.WaitComputer(ctx, func(waiting, thinking int) bool {
+		return waiting+thinking == n && thinking == min(n, max(r.cfg.AIWorkers, 1))
+	})
 }
 
 // report checks the store against what the players were told and gathers

@@ -83,6 +83,16 @@ func TestShortRunUnderUserLimit(t *testing.T) {
 	}
 }
 
+// TestShortRunBesideTheComputer plays people's games while games against
+// the computer think on both workers and a third waits: nothing of the
+// people's is lost or refused.
+func TestShortRunBesideTheComputer(t *testing.T) {
+	rep := runShort(t, Config{Games: 3, Size: 8, MaxTurns: 8, Seed: 6, Computer: 3, AIWorkers: 2})
+	if rep.Interactions["ok"] == 0 || len(rep.Interactions) != 1 {
+		t.Errorf("outcomes %v, want all ok", rep.Interactions)
+	}
+}
+
 func TestCompareLogs(t *testing.T) {
 	g := func(log ...string) *storage.Game {
 		st := &storage.Game{ID: 7}

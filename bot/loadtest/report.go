@@ -100,6 +100,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	if c.Faults > 0 {
 		fmt.Fprintf(&sb, ", faults on %.0f%% of replies", 100*c.Faults)
 	}
+	if c.Computer > 0 {
+		fmt.Fprintf(&sb, ", %d games against the computer on %d workers", c.Computer, max(c.AIWorkers, 1))
+	}
 	sb.WriteString("\n")
 	fmt.Fprintf(&sb, "games:        %d started, %d finished\n", r.Games, r.Finished)
 	fmt.Fprintf(&sb, "moves:        %d in %s: %.0f moves/s\n", r.Moves, r.Elapsed.Round(time.Millisecond), r.MovesPerSecond)

@@ -24,6 +24,7 @@ var commands = []command{
 	{"replay", "replay a game record and print its final state as JSON", runReplay},
 	{"convert", "convert a game record to SGF or the moves format", runConvert},
 	{"render", "draw the final position of a game record as a PNG or a text board", runRender},
+	{"gtp", "play as the computer over the Go Text Protocol on standard input and output", runGTP},
 }
 
 func main() {

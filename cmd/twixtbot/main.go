@@ -9,7 +9,7 @@
 //
 // Configuration comes from the environment (DISCORD_TOKEN, DISCORD_APP_ID,
 // DISCORD_GUILD_ID, TWIXTBOT_DB, TWIXTBOT_HTTP_ADDR, DISCORD_PUBLIC_KEY,
-// DISCORD_API_BASE, TWIXTBOT_METRICS_ADDR), with flags mirroring it; see
+// DISCORD_API_BASE, TWIXTBOT_METRICS_ADDR, TWIXTBOT_AI_WORKERS), with flags mirroring it; see
 // the README.
 package main
 
@@ -22,6 +22,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -69,9 +70,16 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 		fmt.Fprintf(stderr, "twixtbot: %v\n", err)
 		return 2
 	}
+	workers, _ := cfg.Workers() // validated by LoadConfig
+	if cores := runtime.GOMAXPROCS(0); workers >= cores && cores > 1 {
+		log.Warn("the computer's workers can take every core: people's moves will wait while it thinks; set TWIXTBOT_AI_WORKERS below the number of cores",
+			"ai_workers", workers, "cores", cores)
+	}
 	b := bot.New(bot.Options{
 		Store: store, Notifier: client, Logger: log, Metrics: metrics,
 		Limiter: discord.NewUserLimiter(1, 8, nil),
+		// A modern application's bot user has the application's id.
+		Computer: bot.ComputerOptions{User: storage.UserID(cfg.AppID), Workers: workers},
 	})
 	ctl, err := listenControl(cfg.DB, store, log)
 	if err != nil {
@@ -82,14 +90,17 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 	clockCtx, stopClock := context.WithCancel(ctx)
 	clockDone := make(chan struct{})
 	go func() { defer close(clockDone); b.RunClock(clockCtx, clockEvery) }()
+	computerDone := make(chan struct{})
+	go func() { defer close(computerDone); b.RunComputer(clockCtx) }()
 	app := &discord.App{
 		Config: cfg, Router: b.Router(), Commands: bot.Commands(), Client: client,
-		Logger: log, Metrics: metrics, Health: store.Ping,
+		Logger: log, Metrics: metrics, Health: store.Ping, Self: b.SetComputerUser,
 	}
 	log.Info("twixtbot starting", "config", cfg)
 	err = app.Run(ctx)
 	stopClock()
 	<-clockDone
+	<-computerDone
 	b.Wait() // announcements still on their way
 	if err != nil {
 		log.Error("twixtbot stopped", "err", err)

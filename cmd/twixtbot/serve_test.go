@@ -21,20 +21,23 @@ func get(t *testing.T, url string) (int, string) {
 	return resp.StatusCode, body
 }
 
-// TestGatewayModeServesMetrics runs the bot as its command line does, in
-// gateway mode against the fake Discord, with TWIXTBOT_METRICS_ADDR:
-// /metrics and /healthz are served there and count what the gateway
-// delivered, the token never shows in the log, and the bot stops cleanly.
-func TestGatewayModeServesMetrics(t *testing.T) {
-	fake := discordtest.New(t, discordtest.Options{})
+// runGateway runs the bot as its command line does, in gateway mode
+// against the fake Discord, with TWIXTBOT_METRICS_ADDR and the extra
+// variables, and returns the address of /metrics, the bot's log, and stop,
+// which stops it and checks that it exits cleanly.
+func runGateway(t *testing.T, fake *discordtest.Fake, extra map[string]string) (addr string, stderr *discordtest.Buffer, stop func()) {
+	t.Helper()
 	vars := map[string]string{
 		"DISCORD_TOKEN": fake.Token(), "DISCORD_APP_ID": fake.AppID(), "DISCORD_GUILD_ID": fake.GuildID(),
 		"TWIXTBOT_DB": filepath.Join(t.TempDir(), "twixt.db"), "DISCORD_API_BASE": fake.URL(),
 		"TWIXTBOT_METRICS_ADDR": "127.0.0.1:0",
 	}
-	stderr := &discordtest.Buffer{}
+	for k, v := range extra {
+		vars[k] = v
+	}
+	stderr = &discordtest.Buffer{}
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	t.Cleanup(cancel)
 	done := make(chan int, 1)
 	go func() {
 		done <- run(ctx, nil, strings.NewReader(""), io.Discard, stderr, env(vars))
@@ -45,14 +48,43 @@ func TestGatewayModeServesMetrics(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the metrics server never started:\n%s", stderr)
 	}
-	addr := m[1]
 	fake.UseEndpoint("") // interactions come over the gateway
+	return m[1], stderr, func() {
+		t.Helper()
+		cancel()
+		select {
+		case code := <-done:
+			if code != 0 {
+				t.Errorf("exit status %d:\n%s", code, stderr)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatal("the bot did not stop")
+		}
+	}
+}
+
+// TestGatewayModeServesMetrics runs the bot as its command line does, in
+// gateway mode against the fake Discord, with TWIXTBOT_METRICS_ADDR:
+// /metrics and /healthz are served there and count what the gateway
+// delivered, the token never shows in the log, and the bot stops cleanly.
+func TestGatewayModeServesMetrics(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	addr, stderr, stop := runGateway(t, fake, nil)
 	alice := fake.NewUser("alice")
 	if m := fake.Exchange(fake.Command(alice, "twixt help")).Message; !m.Ephemeral() || !strings.Contains(m.Content, "j12") {
 		t.Fatalf("help over the gateway: %q", m.Content)
 	}
+	// The reply reaches Discord before the dispatcher counts and logs the
+	// interaction: wait for its log line, which follows the count.
+	wctx, wcancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer wcancel()
+	if _, err := stderr.WaitFor(wctx, regexp.MustCompile(`msg=interaction .*path="twixt help"`)); err != nil {
+		t.Fatalf("no log line for the interaction:\n%s", stderr)
+	}
 	code, text := get(t, "http://"+addr+"/metrics")
-	for _, want := range []string{`twixtbot_interactions_total{route="twixt help",outcome="ok"} 1`, "twixtbot_active_games 0\n", "twixtbot_interactions_in_flight 0\n"} {
+	// in_flight drops to 0 just after the log line, so only its presence
+	// is certain here.
+	for _, want := range []string{`twixtbot_interactions_total{route="twixt help",outcome="ok"} 1`, "twixtbot_active_games 0\n", "twixtbot_interactions_in_flight "} {
 		if code != 200 || !strings.Contains(text, want) {
 			t.Errorf("/metrics (%d) lacks %q:\n%s", code, want, text)
 		}
@@ -60,15 +92,7 @@ func TestGatewayModeServesMetrics(t *testing.T) {
 	if code, body := get(t, "http://"+addr+"/healthz"); code != 200 || strings.TrimSpace(body) != "ok" {
 		t.Errorf("/healthz: %d %q", code, body)
 	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit status %d:\n%s", code, stderr)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("the bot did not stop")
-	}
+	stop()
 	if log := stderr.String(); strings.Contains(log, fake.Token()) || !strings.Contains(log, `msg=interaction`) {
 		t.Errorf("the log holds the token, or no interaction line:\n%s", log)
 	}

@@ -57,6 +57,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&c.Seed, "seed", 0, "seed of the random moves; 0: random")
 	fs.StringVar(&c.Dir, "dir", "", "folder for the database (kept); default a temporary one")
 	fs.DurationVar(&c.Timeout, "timeout", 0, "bound of the whole run (default 30m)")
+	fs.IntVar(&c.Computer, "computer", 0, "games against the computer that think throughout the run, beside the people's games")
+	fs.IntVar(&c.AIWorkers, "ai-workers", 1, "the computer's workers (TWIXTBOT_AI_WORKERS): how many of those games think at once")
 	quiet := fs.Bool("quiet", false, "no progress lines")
 	logLevel := fs.String("log", "", "show the bot's log from this level on: debug, info, warn, error; default none")
 	asJSON := fs.Bool("json", false, "print the report as JSON")

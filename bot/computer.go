@@ -1,0 +1,537 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/game/ai"
+	"github.com/twixtbot/twixtbot/storage"
+)
+
+// ComputerOptions configure the computer opponent: twixtbot itself, which
+// plays any seat it is invited to.
+type ComputerOptions struct {
+	// User is the bot's own user id: inviting it plays the computer. Empty:
+	// no new games against the computer (those stored still finish).
+	User storage.UserID
+	// Workers is how many games the computer thinks about at once; the
+	// others wait their turn in a queue. Default 1.
+	Workers int
+	// Engine, if set, replaces the levels' budgets for every move and hint
+	// (its Level is ignored: each game keeps its own). Tests set a fixed
+	// number of playouts and a seed, for fast, deterministic games.
+	Engine *ai.Config
+	// HintTime is how long a hint thinks; default 1 s.
+	HintTime time.Duration
+	// HintWait is how long a hint or a review waits for a free worker
+	// before it is given up, the computer being busy; default 20 s.
+	HintWait time.Duration
+}
+
+// ErrComputerBusy: every worker of the computer stayed busy while a hint
+// or a review waited for one.
+var ErrComputerBusy = errors.New("the computer is busy")
+
+// hintCount is how many candidate moves a hint shows.
+const hintCount = 3
+
+// deadlineGrace is how far past its budget a search may run before its
+// context ends it: the engine keeps to the budget itself, and the context
+// is the hard stop.
+const deadlineGrace = 5 * time.Second
+
+// computer makes the computer's moves: a bounded pool of workers (a
+// semaphore of Workers slots), fed by a queue of the games where the
+// computer is to move. Each game is in the queue at most once, and one
+// worker at most thinks about it, so its moves are posted in order.
+type computer struct {
+	b        *Bot
+	user     *selfUser
+	engine   *ai.Config
+	hintFor  time.Duration
+	hintWait time.Duration
+	slots    chan struct{} // a worker slot, held while thinking
+
+	mu sync.Mutex
+	// ctx is the run's (RunComputer's); nil before it starts, when games
+	// are not queued but found by its first scan.
+	ctx context.Context
+	// games are the games queued or being thought about.
+	games    map[storage.GameID]*queued
+	waiting  int           // games waiting for a worker
+	thinking int           // games being thought about
+	changed  chan struct{} // closed and replaced when waiting or thinking change
+	wg       sync.WaitGroup
+}
+
+func newComputer(b *Bot, o ComputerOptions) *computer {
+	if o.Workers <= 0 {
+		o.Workers = 1
+	}
+	if o.HintTime <= 0 {
+		o.HintTime = time.Second
+	}
+	if o.HintWait <= 0 {
+		o.HintWait = 20 * time.Second
+	}
+	user := &selfUser{}
+	user.set(o.User)
+	return &computer{b: b, user: user, engine: o.Engine, hintFor: o.HintTime, hintWait: o.HintWait,
+		slots: make(chan struct{}, o.Workers), games: map[storage.GameID]*queued{}, changed: make(chan struct{})}
+}
+
+// isComputer reports whether u is the computer's user.
+func (s *Service) isComputer(u storage.UserID) bool {
+	id := s.computer.get()
+	return id != "" && u == id
+}
+
+// selfUser is the bot's own user id: from the options at first, corrected
+// by the gateway's READY when it differs. Safe from any goroutine.
+type selfUser struct{ v atomic.Value }
+
+func (s *selfUser) get() storage.UserID {
+	if s == nil {
+		return ""
+	}
+	id, _ := s.v.Load().(storage.UserID)
+	return id
+}
+
+func (s *selfUser) set(id storage.UserID) { s.v.Store(id) }
+
+// SetComputerUser tells the bot its own user id, as the gateway reports it
+// when its session is ready (discord.App.Self): inviting that user plays
+// the computer.
+func (b *Bot) SetComputerUser(id discord.UserID) {
+	old := b.comp.user.get()
+	if storage.UserID(id) == old {
+		return
+	}
+	b.comp.user.set(storage.UserID(id))
+	b.log.Info("the computer plays as the bot's own user", "user", id, "configured", old)
+}
+
+// computerTerms checks a challenge that invites the computer against the
+// server's policy, and returns the level it plays at (zero when it is not
+// invited).
+func (s *Service) computerTerms(p Policy, inv Invitation, settings game.Settings) (ai.Level, error) {
+	invited := false
+	for _, u := range inv.Invited {
+		invited = invited || s.isComputer(u)
+	}
+	if !invited {
+		return 0, nil
+	}
+	c := p.Computer
+	if !c.On {
+		return 0, &PolicyError{What: "playing the computer", Allowed: "games between people only here (setting `computer`)"}
+	}
+	level := inv.Level
+	if level == 0 {
+		level = min(ai.DefaultLevel, c.LevelMax)
+	}
+	if !level.Valid() {
+		return 0, optionError("there is no level %d: the levels are %d (%s) to %d (%s)", level, ai.MinLevel, ai.MinLevel, ai.MaxLevel, ai.MaxLevel)
+	}
+	if level > c.LevelMax {
+		return 0, &PolicyError{What: fmt.Sprintf("the computer at level %d (%s)", level, level), Allowed: c.levelRange()}
+	}
+	if sz := settings.Size; sz.Cols > c.SizeMax || sz.Rows > c.SizeMax {
+		return 0, &PolicyError{What: "the computer on a " + sz.String() + " board",
+			Allowed: fmt.Sprintf("boards up to %dx%d against the computer", c.SizeMax, c.SizeMax)}
+	}
+	return level, nil
+}
+
+// seatComputer marks the computer's seats of a new game, which it accepts
+// at once; a game whose other players have all accepted starts now.
+func (s *Service) seatComputer(g *storage.Game, level ai.Level) {
+	if level == 0 {
+		return
+	}
+	for i, u := range g.Seats {
+		if s.isComputer(u) {
+			g.Meta.Computer = g.Meta.Computer.With(game.Seat(i + 1))
+			g.Meta.Accepted = g.Meta.Accepted.With(game.Seat(i + 1))
+		}
+	}
+	g.Meta.ComputerLevel = int(level)
+	if g.Meta.Accepted.Len() == len(g.Seats) {
+		g.State = storage.Active
+		g.Meta.Expires = time.Time{}
+		startClock(g, s.now())
+	}
+}
+
+// startedNow passes on what Create returned, telling of the first turn of
+// a game that starts at once (against the computer only).
+func (s *Service) startedNow(ctx context.Context, g *storage.Game, err error) (*storage.Game, error) {
+	if err != nil || g.State != storage.Active {
+		return g, err
+	}
+	pos, err := g.Replay()
+	if err != nil {
+		return nil, err
+	}
+	s.turnTaken(ctx, g, pos)
+	return g, nil
+}
+
+// turnTaken tells whoever listens that a game's turn passed (a move, or
+// the start of a game); the bot queues the computer's move. ctx is the
+// action's: it may carry the gate of the reply that reports the turn.
+func (s *Service) turnTaken(ctx context.Context, g *storage.Game, pos *game.Game) {
+	if s.onMove != nil {
+		s.onMove(ctx, g, pos)
+	}
+	if s.onTurn != nil && g.State == storage.Active {
+		s.onTurn(ctx, g, pos)
+	}
+}
+
+// replyGateKey is the context key of a reply gate: a channel closed once
+// the reply of the interaction being handled is out.
+type replyGateKey struct{}
+
+// gateReplies is the middleware that gives each interaction's context a
+// reply gate, so that the computer's move, posted as a message of its own,
+// never overtakes the reply that reports the move before it.
+func gateReplies(next discord.Handler) discord.Handler {
+	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+		gate := make(chan struct{})
+		e.AfterReply(func() { close(gate) })
+		return next(context.WithValue(ctx, replyGateKey{}, (<-chan struct{})(gate)), e)
+	}
+}
+
+// replyGate is the reply gate of ctx, or nil.
+func replyGate(ctx context.Context) <-chan struct{} {
+	g, _ := ctx.Value(replyGateKey{}).(<-chan struct{})
+	return g
+}
+
+// gateWait bounds how long a computer's move waits for the reply before it.
+const gateWait = 30 * time.Second
+
+// waitGate waits until the reply gate opens (or, at most, gateWait).
+func waitGate(ctx context.Context, gate <-chan struct{}) {
+	if gate == nil {
+		return
+	}
+	t := time.NewTimer(gateWait)
+	defer t.Stop()
+	select {
+	case <-gate:
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
+
+// releaseComputerSeat takes seat of g from the computer, once a person
+// sits there.
+func releaseComputerSeat(g *storage.Game, seat game.Seat) {
+	g.Meta.Computer = g.Meta.Computer.Without(seat)
+	if g.Meta.Computer == 0 {
+		g.Meta.ComputerLevel = 0
+	}
+}
+
+// stopComputerClock stops the clock of a turn of the computer, which a
+// sweep found due: the computer is neither reminded nor timed out (its
+// own deadline is its search's), not even when the bot was down; the
+// clock starts again with the next person's turn.
+func (s *Service) stopComputerClock(ctx context.Context, g *storage.Game) error {
+	_, err := s.store.Update(ctx, g.ID, func(ng *storage.Game) error {
+		if ng.State != storage.Active || len(ng.Log) != len(g.Log) {
+			return errGone
+		}
+		stopClock(ng)
+		return nil
+	})
+	if errors.Is(err, errGone) {
+		return nil
+	}
+	return err
+}
+
+// computerToMove returns the seat to move in g when the computer plays it.
+func computerToMove(g *storage.Game, pos *game.Game) (game.Seat, bool) {
+	if g.State != storage.Active || g.Meta.Computer == 0 || pos.Over() {
+		return 0, false
+	}
+	seat, _ := pos.ToMove()
+	return seat, g.Meta.Computer.Has(seat)
+}
+
+// RunComputer makes the computer's moves until ctx ends: first in every
+// active game where it is to move (those it was thinking about when the
+// bot stopped), then in each game as its turn comes. A search that ctx
+// interrupts plays nothing; the next start plays it.
+func (b *Bot) RunComputer(ctx context.Context) {
+	c := b.comp
+	c.mu.Lock()
+	c.ctx = ctx
+	c.mu.Unlock()
+	all, err := b.store.Active(ctx)
+	if err != nil {
+		b.log.Error("the computer cannot list the active games: it will move only where a player moves next", "err", err)
+	}
+	queued := 0
+	for _, g := range all {
+		if g.State == storage.Active && g.Meta.Computer != 0 {
+			c.enqueue(g.ID, nil)
+			queued++
+		}
+	}
+	if queued > 0 {
+		b.log.Info("the computer looks at its games", "games", queued)
+	}
+	<-ctx.Done()
+	c.wg.Wait()
+}
+
+// queued is a game in the computer's queue.
+type queued struct {
+	again bool            // a turn passed meanwhile: look at the game again when done
+	gate  <-chan struct{} // the reply the computer's next post must not overtake; nil for none
+}
+
+// enqueue queues a game for the computer to look at; its post waits for
+// gate (see gateReplies).
+func (c *computer) enqueue(id storage.GameID, gate <-chan struct{}) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ctx == nil || c.ctx.Err() != nil {
+		return // not running: the first scan of the next run finds it
+	}
+	if q, ok := c.games[id]; ok {
+		q.again, q.gate = true, gate
+		return
+	}
+	c.games[id] = &queued{gate: gate}
+	c.wg.Add(1)
+	go c.loop(c.ctx, id)
+}
+
+// loop looks at a game until no turn passed while it did.
+func (c *computer) loop(ctx context.Context, id storage.GameID) {
+	defer c.wg.Done()
+	c.mu.Lock()
+	gate := c.games[id].gate
+	c.mu.Unlock()
+	for {
+		c.turn(ctx, id, gate)
+		c.mu.Lock()
+		q := c.games[id]
+		if !q.again || ctx.Err() != nil {
+			delete(c.games, id)
+			c.mu.Unlock()
+			return
+		}
+		q.again, gate = false, q.gate
+		c.mu.Unlock()
+	}
+}
+
+// count changes the waiting and thinking counts and wakes their watchers.
+func (c *computer) count(waiting, thinking int) {
+	c.mu.Lock()
+	c.waiting += waiting
+	c.thinking += thinking
+	close(c.changed)
+	c.changed = make(chan struct{})
+	c.mu.Unlock()
+}
+
+// WaitComputer waits until cond holds for the numbers of games (and hints)
+// waiting for one of the computer's workers and being thought about, or
+// ctx ends. Load tests and tests wait with it for the computer to be busy.
+func (b *Bot) WaitComputer(ctx context.Context, cond func(waiting, thinking int) bool) error {
+	return b.comp.wait(ctx, cond)
+}
+
+// wait waits until cond holds for the numbers of games waiting for a
+// worker and being thought about.
+func (c *computer) wait(ctx context.Context, cond func(waiting, thinking int) bool) error {
+	for {
+		c.mu.Lock()
+		ok, ch := cond(c.waiting, c.thinking), c.changed
+		c.mu.Unlock()
+		if ok {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// slot waits for a free worker; release gives it back.
+func (c *computer) slot(ctx context.Context) (release func(), err error) {
+	c.count(1, 0)
+	select {
+	case c.slots <- struct{}{}:
+		c.count(-1, 1)
+		return func() { <-c.slots; c.count(0, -1) }, nil
+	case <-ctx.Done():
+		c.count(-1, 0)
+		return nil, ctx.Err()
+	}
+}
+
+// config is how the computer thinks in game g.
+func (c *computer) config(g *storage.Game) ai.Config {
+	cfg := ai.Config{Seed: uint64(g.ID)<<20 ^ uint64(len(g.Log))}
+	if c.engine != nil {
+		cfg = *c.engine
+	}
+	cfg.Level = ai.Level(g.Meta.ComputerLevel)
+	if !cfg.Level.Valid() {
+		cfg.Level = ai.DefaultLevel
+	}
+	return cfg
+}
+
+// budget is the hard deadline of a search with cfg.
+func budget(cfg ai.Config) time.Duration {
+	t := cfg.MoveTime
+	if t <= 0 {
+		t = cfg.Level.MoveTime()
+	}
+	return t + deadlineGrace
+}
+
+// turn makes the computer's move in game id, if it is to move: it waits
+// for a worker, thinks within its deadline, plays through the match logic
+// like any player (refused if the game moved on meanwhile), and posts the
+// move with the board.
+func (c *computer) turn(ctx context.Context, id storage.GameID, gate <-chan struct{}) {
+	b := c.b
+	release, err := c.slot(ctx)
+	if err != nil {
+		return
+	}
+	defer release()
+	g, pos, err := b.store.Load(ctx, id)
+	if err != nil {
+		if ctx.Err() == nil {
+			b.log.Warn("the computer cannot load its game", "game", id, "err", err)
+		}
+		return
+	}
+	seat, ok := computerToMove(g, pos)
+	if !ok {
+		return
+	}
+	cfg := c.config(g)
+	start := time.Now()
+	tctx, cancel := context.WithTimeout(ctx, budget(cfg))
+	d, err := ai.Choose(tctx, pos, cfg)
+	cancel()
+	if ctx.Err() != nil {
+		return // shutting down: the next run moves here
+	}
+	if err != nil {
+		b.log.Error("the computer could not choose a move", "game", id, "err", err)
+		return
+	}
+	a := Actor{User: g.User(seat), Guild: g.Place.Guild, Channel: g.Place.Channel}
+	p, err := b.svc.Play(ctx, a, id, Action{Move: d.Move, Privilege: d.ClaimPrivilege, Turns: len(g.Log)})
+	switch {
+	case errors.Is(err, ErrStale), errors.Is(err, ErrNotRunning), errors.Is(err, ErrNotInGame),
+		errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrWrongState):
+		b.log.Info("the game moved on while the computer thought", "game", id, "err", err)
+		return
+	case err != nil:
+		b.log.Error("the computer's move was refused", "game", id, "move", d.Move.String(), "err", err)
+		return
+	}
+	b.log.Info("the computer moved", "game", id, "decision", d.String(), "took", time.Since(start).Round(time.Millisecond))
+	r, err := b.playedReply(p)
+	if err != nil {
+		b.log.Warn("could not draw the board", "game", id, "err", err)
+		return
+	}
+	if b.notify == nil {
+		return
+	}
+	waitGate(ctx, gate)
+	sctx, scancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer scancel()
+	if _, err := b.notify.Send(sctx, place(p.Game), r); err != nil {
+		b.log.Warn("could not post the computer's move: /twixt board shows it", "game", id, "err", err)
+	}
+}
+
+// askSlot waits for a worker for a hint or a review, for at most
+// hintWait.
+func (c *computer) askSlot(ctx context.Context) (release func(), err error) {
+	wctx, cancel := context.WithTimeout(ctx, c.hintWait)
+	defer cancel()
+	release, err = c.slot(wctx)
+	if err != nil && ctx.Err() == nil {
+		return nil, fmt.Errorf("%w: every one of its workers is thinking about a game; ask again in a minute", ErrComputerBusy)
+	}
+	return release, err
+}
+
+// hint ranks the best moves for the side to move, waiting for a worker
+// like the computer's own moves do.
+func (c *computer) hint(ctx context.Context, g *storage.Game, pos *game.Game) ([]ai.Candidate, error) {
+	release, err := c.askSlot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	cfg := ai.Config{Level: ai.MaxLevel, MoveTime: c.hintFor, Seed: uint64(g.ID)<<20 ^ uint64(len(g.Log))}
+	if c.engine != nil {
+		cfg = *c.engine
+		cfg.Level = ai.MaxLevel
+	}
+	tctx, cancel := context.WithTimeout(ctx, budget(cfg))
+	defer cancel()
+	return ai.Hint(tctx, pos, cfg, hintCount)
+}
+
+// computerSeat reports whether the computer plays seat s of g.
+func computerSeat(g *storage.Game, s game.Seat) bool { return g.Meta.Computer.Has(s) }
+
+// thinkingLine is what a reply says while the computer is to move.
+func thinkingLine(g *storage.Game, pos *game.Game, s game.Seat) string {
+	l := ai.Level(g.Meta.ComputerLevel)
+	return fmt.Sprintf("%s is thinking… (computer, level %d: %s)", who(g, pos, s), l, l)
+}
+
+// wireComputer gives the bot its computer player: the service learns who
+// it is and tells it of every turn, and the metrics show its queue.
+func (b *Bot) wireComputer() {
+	c := newComputer(b, b.opts.Computer)
+	b.comp = c
+	b.svc.computer = c.user
+	b.svc.onTurn = func(ctx context.Context, g *storage.Game, pos *game.Game) {
+		if _, ok := computerToMove(g, pos); ok {
+			c.enqueue(g.ID, replyGate(ctx))
+		}
+	}
+	if m := b.opts.Metrics; m != nil {
+		m.Gauge("computer_waiting", "Games where the computer is to move, waiting for a worker.", func() float64 {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			return float64(c.waiting)
+		})
+		m.Gauge("computer_thinking", "Games and hints the computer is thinking about.", func() float64 {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			return float64(c.thinking)
+		})
+	}
+}

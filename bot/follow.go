@@ -1,0 +1,82 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/storage"
+)
+
+// Spectators. /twixt follow game: sends the follower a direct message with
+// the board after each move of that game, until /twixt unfollow, or the
+// game ends (the result is the last message). A follower whose direct
+// messages are closed is unfollowed at the first refusal, and told so in
+// no loop: they can follow again once their DMs are open.
+
+// Follow makes the caller follow (on) or stop following a game.
+func (s *Service) Follow(ctx context.Context, a Actor, option string, on bool) (*storage.Game, bool, error) {
+	g, err := s.Find(ctx, a, option, false)
+	if err != nil {
+		return nil, false, err
+	}
+	if on && !g.State.Ongoing() {
+		return nil, false, fmt.Errorf("%w: game %s is %s; follow a running game", ErrNotRunning, g.ID, stateWord(g.State))
+	}
+	changed, err := s.store.Follow(ctx, g.ID, a.User, on)
+	return g, changed, err
+}
+
+func (b *Bot) follow(on bool) func(context.Context, *discord.Event) (discord.Reply, error) {
+	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+		opt, _, err := e.Options().String(optGame)
+		if err != nil {
+			return discord.Reply{}, err
+		}
+		g, changed, err := b.svc.Follow(ctx, actorOf(e), opt, on)
+		if err != nil {
+			return discord.Reply{}, err
+		}
+		switch {
+		case on && changed:
+			return discord.Ephemeral(fmt.Sprintf("You follow %s: I send you a direct message with the board after each move, until the game ends or you use `/twixt unfollow game:%s`.", g.ID, g.ID)), nil
+		case on:
+			return discord.Ephemeral(fmt.Sprintf("You already follow %s.", g.ID)), nil
+		case changed:
+			return discord.Ephemeral(fmt.Sprintf("You no longer follow %s.", g.ID)), nil
+		}
+		return discord.Ephemeral(fmt.Sprintf("You were not following %s. Nothing changed.", g.ID)), nil
+	}
+}
+
+// notifyFollowers sends each follower of g who does not play in it a
+// direct message with the board after a move.
+func (b *Bot) notifyFollowers(ctx context.Context, g *storage.Game, pos *game.Game) error {
+	fs, err := b.store.Followers(ctx, g.ID)
+	if err != nil || len(fs) == 0 {
+		return err
+	}
+	v := vocabOf(g)
+	file, err := b.boardFile(g, pos, v)
+	if err != nil {
+		return err
+	}
+	text := statusLine(g, pos, v) + "\n" + gameLink(g)
+	for _, u := range fs {
+		if slices.Contains(g.Seats, u) {
+			continue // a player hears of the game as a player
+		}
+		err := b.dm(ctx, u, discord.Text(text).WithFiles(file))
+		switch {
+		case discord.IsDMClosed(err):
+			if _, uerr := b.store.Follow(ctx, g.ID, u, false); uerr != nil {
+				b.log.Warn("could not unfollow a follower with closed DMs", "user", string(u), "err", uerr)
+			}
+		case err != nil:
+			b.log.Warn("could not send a follower the move", "user", string(u), "game", g.ID.String(), "err", err)
+		}
+	}
+	return nil
+}

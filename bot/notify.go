@@ -1,0 +1,265 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/storage"
+)
+
+// Turn notifications. Each player chooses with /twixt notify how they hear
+// that it is their move: a mention in the game's channel (the default), a
+// direct message with the board and a link to the game, or both. The
+// turn clock's reminders follow the same choice. A direct message that
+// Discord refuses (the player closed their DMs) falls back to a mention in
+// the channel, once: the refusal is remembered, and the bot mentions the
+// player from then on until they choose again. Nothing is retried.
+
+// NotifyMode is how a player hears that it is their move.
+type NotifyMode uint8
+
+const (
+	NotifyMention NotifyMode = iota // a mention in the channel (the default)
+	NotifyDM                        // a direct message
+	NotifyBoth                      // both
+)
+
+var notifyModes = [...]string{"mentions", "on", "both"}
+
+// String returns "mentions", "on" (direct messages) or "both".
+func (m NotifyMode) String() string { return modeName(notifyModes[:], int(m), "notify") }
+
+// ParseNotifyMode reads the /twixt notify choice: "on" (direct
+// messages), "off" or "mentions" (mentions only, the default), or "both".
+func ParseNotifyMode(v string) (NotifyMode, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "mentions", "mention", "off":
+		return NotifyMention, nil
+	case "on", "dm", "dms":
+		return NotifyDM, nil
+	case "both":
+		return NotifyBoth, nil
+	}
+	return 0, optionError("%q is not a choice: on (direct messages), off or mentions (a mention in the channel), or both", v)
+}
+
+// notifyMode is the mode in force for a user's choices: a refused direct
+// message turns direct messages off until the user chooses again.
+func notifyMode(p storage.Prefs) NotifyMode {
+	m := NotifyMode(p.Notify)
+	if m > NotifyBoth || p.DMRefused {
+		return NotifyMention
+	}
+	return m
+}
+
+const optHow = "how"
+
+// notifyCmd is /twixt notify.
+func (b *Bot) notifyCmd(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	how, err := e.Options().RequireString(optHow)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	m, err := ParseNotifyMode(how)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	u := storage.UserID(e.UserID())
+	if _, err := b.store.UpdatePrefs(ctx, u, func(p *storage.Prefs) error {
+		p.Notify, p.DMRefused = uint8(m), false
+		return nil
+	}); err != nil {
+		return discord.Reply{}, err
+	}
+	var what string
+	switch m {
+	case NotifyMention:
+		what = "I mention you in the game's channel when it is your move."
+	case NotifyDM:
+		what = "I send you a direct message with the board when it is your move, and no longer mention you in the channel. If your direct messages are closed, I mention you in the channel instead."
+	case NotifyBoth:
+		what = "I mention you in the game's channel and send you a direct message with the board when it is your move."
+	}
+	return discord.Ephemeral(what + " Reminders from the turn clock follow the same choice."), nil
+}
+
+// prefsOf reads a user's choices, with a short deadline of its own: it is
+// asked while building a reply. An error reads as no choice.
+func (b *Bot) prefsOf(u storage.UserID) storage.Prefs {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	p, err := b.store.Prefs(ctx, u)
+	if err != nil {
+		b.log.Warn("could not read a player's choices", "user", string(u), "err", err)
+	}
+	return p
+}
+
+// turnPing is whom a reply that hands the turn to u mentions: u, unless u
+// hears of their turns by direct message only.
+func (b *Bot) turnPing(u storage.UserID) []storage.UserID {
+	if notifyMode(b.prefsOf(u)) == NotifyDM {
+		return nil
+	}
+	return []storage.UserID{u}
+}
+
+// gameLink is the link to a game's channel (or thread), to jump to it from
+// a direct message.
+func gameLink(g *storage.Game) string {
+	guild := string(g.Place.Guild)
+	if guild == "" {
+		guild = "@me"
+	}
+	return fmt.Sprintf("https://discord.com/channels/%s/%s", guild, place(g))
+}
+
+// moved hears of every action that changed a running game (a move, a
+// takeback, the start): it tells the player to move by direct message if
+// they asked for that, and the game's followers.
+func (b *Bot) moved(_ context.Context, g *storage.Game, pos *game.Game) {
+	g, pos = g.Clone(), pos.Clone()
+	b.later("send turn notifications", func(ctx context.Context) error {
+		if err := b.notifyTurn(ctx, g, pos); err != nil {
+			b.log.Warn("could not notify the player to move", "game", g.ID.String(), "err", err)
+		}
+		if err := b.resultToChannel(ctx, g, pos); err != nil {
+			b.log.Warn("could not post the result in the game's channel", "game", g.ID.String(), "err", err)
+		}
+		return b.notifyFollowers(ctx, g, pos)
+	})
+}
+
+// resultToChannel posts the result of a game played in its own thread
+// back in the channel the thread hangs from, with the final board.
+func (b *Bot) resultToChannel(ctx context.Context, g *storage.Game, pos *game.Game) error {
+	if g.State != storage.Finished || g.Place.Thread == "" {
+		return nil
+	}
+	v := vocabOf(g)
+	file, err := b.boardFile(g, pos, v)
+	if err != nil {
+		return err
+	}
+	text := fmt.Sprintf("%s\nThe game was played in <#%s>.", statusLine(g, pos, v), g.Place.Thread)
+	_, err = b.notify.Send(ctx, discord.ChannelID(g.Place.Channel), discord.Text(text).WithFiles(file).WithComponents(discord.Row(rematchButton(g))))
+	return err
+}
+
+// notifyTurn sends the player to move their direct message, if they chose
+// one.
+func (b *Bot) notifyTurn(ctx context.Context, g *storage.Game, pos *game.Game) error {
+	if pos.Over() || g.State != storage.Active {
+		return nil
+	}
+	seat, _ := pos.ToMove()
+	if computerSeat(g, seat) {
+		return nil
+	}
+	u := g.User(seat)
+	p, err := b.store.Prefs(ctx, u)
+	if err != nil {
+		return err
+	}
+	mode := notifyMode(p)
+	if mode == NotifyMention {
+		return nil
+	}
+	v := vocabOf(g)
+	text := fmt.Sprintf("Your move in **%s** (move %d), as %s. %s", g.ID, pos.Number(), v.seat(g.Settings.Players, seat, pos.SeatColor(seat)), gameLink(g))
+	if d := deadlineText(g); d != "" {
+		text += "\n" + d
+	}
+	file, err := b.boardFile(g, pos, v)
+	if err != nil {
+		return err
+	}
+	fallback := discord.Text(fmt.Sprintf("%s, your move in %s (move %d).", mention(string(u)), g.ID, pos.Number())).WithMentions(discord.UserID(u))
+	return b.sendDM(ctx, u, discord.Text(text).WithFiles(file), mode == NotifyDM, place(g), fallback)
+}
+
+// sendDM sends user u a direct message. If Discord refuses it (closed
+// DMs), the refusal is remembered, and when mentionInstead is set the
+// fallback is posted in channel ch instead. It never tries again.
+func (b *Bot) sendDM(ctx context.Context, u storage.UserID, r discord.Reply, mentionInstead bool, ch discord.ChannelID, fallback discord.Reply) error {
+	err := b.dm(ctx, u, r)
+	if err == nil {
+		return nil
+	}
+	if discord.IsDMClosed(err) {
+		if _, perr := b.store.UpdatePrefs(ctx, u, func(p *storage.Prefs) error { p.DMRefused = true; return nil }); perr != nil {
+			b.log.Warn("could not remember closed direct messages", "user", string(u), "err", perr)
+		}
+	} else {
+		b.log.Warn("could not send a direct message", "user", string(u), "err", err)
+	}
+	if !mentionInstead {
+		return nil
+	}
+	_, ferr := b.notify.Send(ctx, ch, fallback)
+	return ferr
+}
+
+// dmOpener is the part of the Discord client that opens direct message
+// channels; *discord.Client is one.
+type dmOpener interface {
+	OpenDM(ctx context.Context, user discord.UserID) (discord.ChannelID, error)
+}
+
+// dm sends a direct message.
+func (b *Bot) dm(ctx context.Context, u storage.UserID, r discord.Reply) error {
+	o, ok := b.notify.(dmOpener)
+	if !ok {
+		return fmt.Errorf("this Discord client cannot send direct messages")
+	}
+	ch, err := o.OpenDM(ctx, discord.UserID(u))
+	if err != nil {
+		return err
+	}
+	_, err = b.notify.Send(ctx, ch, r)
+	return err
+}
+
+// postReminder delivers a turn clock reminder as the player chose: in the
+// channel, by direct message, or both.
+func (b *Bot) postReminder(n Notice, r discord.Reply) {
+	g := n.Game
+	u := g.User(n.Seat)
+	ch := place(g)
+	b.later("post a reminder", func(ctx context.Context) error {
+		p, err := b.store.Prefs(ctx, u)
+		if err != nil {
+			b.log.Warn("could not read a player's choices", "user", string(u), "err", err)
+		}
+		mode := notifyMode(p)
+		if mode != NotifyDM {
+			if _, err := b.notify.Send(ctx, ch, r); err != nil {
+				return err
+			}
+		}
+		if mode == NotifyMention {
+			return nil
+		}
+		dm := discord.Text(r.Content + " " + gameLink(g))
+		return b.sendDM(ctx, u, dm, mode == NotifyDM, ch, r)
+	})
+}
+
+// notifyCommands are the /twixt subcommands of notifications and
+// following.
+func notifyCommands() []*discordgo.ApplicationCommandOption {
+	return []*discordgo.ApplicationCommandOption{
+		sub("notify", "Choose how you hear that it is your move: a mention, a direct message, or both",
+			strOpt(optHow, "on: a direct message with the board; off or mentions: a mention in the channel; both", maxChoiceLen, true, false,
+				"mentions in the channel (default)", "mentions", "on: direct messages", "on", "both", "both", "off: no direct messages", "off")),
+		sub("follow", "Follow a game as a spectator: a direct message after each move", gameOpt()),
+		sub("unfollow", "Stop following a game", gameOpt()),
+	}
+}

@@ -1,0 +1,199 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/game/ai"
+	"github.com/twixtbot/twixtbot/storage"
+)
+
+// The review's budget: all the game's positions share reviewTime, each
+// gets at least reviewMinPerMove, and the moves beyond reviewMaxMoves
+// (the latest first) are left out.
+const (
+	reviewTime        = 20 * time.Second
+	reviewMinPerMove  = 50 * time.Millisecond
+	reviewMaxMoves    = 200
+	reviewCandidates  = 5
+	reviewShown       = 10
+	reviewValueMargin = 0.05 // a move this close to the best one's value counts as agreement
+)
+
+// reviewCommand is /twixt review.
+func reviewCommand() *discordgo.ApplicationCommandOption {
+	return sub("review", "After a game: where the computer disagreed with the moves played (only you see it)", gameOpt())
+}
+
+// disagreement is a move of a finished game that the computer would not
+// have played.
+type disagreement struct {
+	Turn    int       // the move's number
+	Seat    game.Seat // who played it
+	Played  game.Move
+	Best    ai.Candidate
+	Rank    int     // the played move's place among the computer's candidates (1 is the best); 0 when not among them
+	Value   float64 // the played move's value, when ranked
+	Dropped float64 // how much the played move gave away, by the computer's estimate
+}
+
+// reviewed is what the computer thought of a finished game's moves.
+type reviewed struct {
+	Reviewed      int // moves looked at
+	Disagreements []disagreement
+}
+
+// review looks at every placement and swap of a finished game, with the
+// position before it, and lists where the computer preferred another move,
+// the largest losses first.
+func (c *computer) review(ctx context.Context, g *storage.Game) (reviewed, error) {
+	var rv reviewed
+	release, err := c.askSlot(ctx)
+	if err != nil {
+		return rv, err
+	}
+	defer release()
+	pos, err := game.New(g.Settings)
+	if err != nil {
+		return rv, err
+	}
+	turns := 0
+	for _, m := range g.Log {
+		if m.Kind == game.Place || m.Kind == game.Swap {
+			turns++
+		}
+	}
+	per := max(reviewMinPerMove, reviewTime/time.Duration(max(min(turns, reviewMaxMoves), 1)))
+	skip := max(turns-reviewMaxMoves, 0)
+	for i, m := range g.Log {
+		if (m.Kind == game.Place || m.Kind == game.Swap) && !pos.Over() {
+			if skip > 0 {
+				skip--
+			} else if err := c.reviewMove(ctx, g, pos, m, i, per, &rv); err != nil {
+				return rv, err
+			}
+		}
+		if _, err := pos.PlayMove(m); err != nil {
+			return rv, &storage.DecodeError{Game: g.ID, Err: err}
+		}
+	}
+	slices.SortStableFunc(rv.Disagreements, func(a, b disagreement) int {
+		switch {
+		case a.Dropped > b.Dropped:
+			return -1
+		case a.Dropped < b.Dropped:
+			return 1
+		}
+		return a.Turn - b.Turn
+	})
+	return rv, nil
+}
+
+// reviewMove compares move m, played in pos, with the computer's choice.
+func (c *computer) reviewMove(ctx context.Context, g *storage.Game, pos *game.Game, m game.Move, i int, per time.Duration, rv *reviewed) error {
+	cfg := ai.Config{Level: ai.MaxLevel, MoveTime: per, Seed: uint64(g.ID)<<20 ^ uint64(i)}
+	if c.engine != nil {
+		cfg = *c.engine
+		cfg.Level = ai.MaxLevel
+	}
+	tctx, cancel := context.WithTimeout(ctx, budget(cfg))
+	cands, err := ai.Hint(tctx, pos, cfg, reviewCandidates)
+	cancel()
+	if err != nil {
+		return err
+	}
+	rv.Reviewed++
+	if len(cands) == 0 {
+		return nil
+	}
+	seat, _ := pos.ToMove()
+	d := disagreement{Turn: pos.Number(), Seat: seat, Played: m, Best: cands[0]}
+	for k, cand := range cands {
+		if sameChoice(cand.Move, m) {
+			d.Rank, d.Value = k+1, cand.Value
+			break
+		}
+	}
+	switch {
+	case d.Rank == 1:
+		return nil
+	case d.Rank > 1:
+		d.Dropped = d.Best.Value - d.Value
+		if d.Dropped < reviewValueMargin {
+			return nil
+		}
+	default:
+		d.Dropped = d.Best.Value - cands[len(cands)-1].Value // at least this much
+	}
+	rv.Disagreements = append(rv.Disagreements, d)
+	return nil
+}
+
+// sameChoice reports whether two moves are the same choice of hole (or
+// both swaps), whatever links they make.
+func sameChoice(a, b game.Move) bool {
+	return a.Kind == b.Kind && (a.Kind != game.Place || a.Hole == b.Hole)
+}
+
+// reviewCmd handles /twixt review: after a game has ended, where the
+// computer disagreed with its moves, for the caller alone.
+func (b *Bot) reviewCmd(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+	e.DeferEphemeral()
+	g, err := b.gameOption(ctx, e, false)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	if g.State != storage.Finished {
+		return discord.Reply{}, fmt.Errorf("%w: game %s is %s; a review is for a game that has ended (use `/twixt hint` during a game where hints are allowed)", ErrNotRunning, g.ID, stateWord(g.State))
+	}
+	p, err := b.svc.gamePolicy(ctx, g)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	if p.Computer.Hints == HintsOff {
+		return discord.Reply{}, &PolicyError{What: "a review", Allowed: "no hints or reviews (setting `hints` is off)"}
+	}
+	rv, err := b.comp.review(ctx, g)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	pos, err := g.Replay()
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	return discord.Ephemeral(truncate(reviewText(g, pos, rv), discord.MaxContentLength)), nil
+}
+
+// reviewText writes a review, the largest disagreements first.
+func reviewText(g *storage.Game, pos *game.Game, rv reviewed) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**Review of %s** (%s): the computer looked at %d moves and would have played %d of them otherwise.\n",
+		g.ID, g.Settings, rv.Reviewed, len(rv.Disagreements))
+	for i, d := range rv.Disagreements {
+		if i == reviewShown {
+			fmt.Fprintf(&sb, "…and %d more, smaller.\n", len(rv.Disagreements)-i)
+			break
+		}
+		fmt.Fprintf(&sb, "• Move %d, %s played `%s`; the computer preferred `%s` (wins about %d%%)",
+			d.Turn, who(g, pos, d.Seat), moveWord(d.Played), moveWord(d.Best.Move), percent(d.Best.Value))
+		if d.Rank > 1 {
+			fmt.Fprintf(&sb, ", `%s` was its choice no. %d (%d%%).\n", moveWord(d.Played), d.Rank, percent(d.Value))
+		} else {
+			fmt.Fprintf(&sb, ", `%s` was not among its %d best.\n", moveWord(d.Played), reviewCandidates)
+		}
+	}
+	if len(rv.Disagreements) == 0 {
+		sb.WriteString("No move stands out: well played.\n")
+	}
+	return sb.String()
+}
+
+// percent writes a probability as a whole percentage.
+func percent(v float64) int { return int(v*100 + 0.5) }

@@ -1,0 +1,28 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/twixtbot/twixtbot/game"
+)
+
+// BenchmarkSearch measures the whole search (descent, priors, playout,
+// RAVE update) on a 24x24 position 20 turns in, in simulations per second.
+func BenchmarkSearch(b *testing.B) {
+	for _, rules := range []game.Ruleset{game.Standard, game.PP} {
+		b.Run(rules.String(), func(b *testing.B) {
+			g := randomGame(b, game.Settings{Ruleset: rules}, 20, rand.New(rand.NewPCG(9, 9)))
+			const per = 2000
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := Choose(context.Background(), g, Config{Level: MaxLevel, Playouts: per, Seed: uint64(i)}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N*per)/b.Elapsed().Seconds(), "playouts/s")
+		})
+	}
+}
