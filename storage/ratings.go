@@ -601,7 +601,8 @@ func (s *Store) History(ctx context.Context, sc RatingScope, p Pool, subj Subjec
 		out = nil
 		prefix := ratingKey(sc, p, subj)
 		c := tx.Bucket(bucketRatingHist).Cursor()
-		k, v := c.Seek(append(slices.Clone(prefix), 0xff))
+		k, _ := c.Seek(append(slices.Clone(prefix), 0xff))
+		var v []byte
 		if k == nil {
 			k, v = c.Last()
 		} else {
