@@ -430,3 +430,34 @@ func TestRatingGraph(t *testing.T) {
 		t.Errorf("the rating line is at y=%d on the left and y=%d on the right; want it rising", left, right)
 	}
 }
+
+// TestComputerRatedHTTP: a game against the computer shows its rating as
+// "computer level N" and rates it per level, not as its user.
+func TestComputerRatedHTTP(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{computer: fastEngine()})
+	alice := fake.NewUser("alice")
+	start := r.do(alice, "twixt computer", discordtest.Str(optSize, "8"), discordtest.Str(optColor, "red"), discordtest.Str(optLevel, "2")).Message
+	want := fmt.Sprintf("Rated (standard, this server): <@%s> 1500 ±350 (provisional) · computer level 2 1500 ±350 (provisional).", alice.ID)
+	if !strings.Contains(start.Content, want) {
+		t.Fatalf("the start %q does not say %q", start.Content, want)
+	}
+	r.press(alice, r.resignPress(alice, "g1"), "resign/g1")
+	won, lost := oneGame(rating.Win)
+	if res := r.announced("wins by resignation"); !strings.Contains(res.Content, fmt.Sprintf("computer level 2 %.0f (+", won.Rating)) {
+		t.Errorf("the result %q does not give the computer's new rating", res.Content)
+	}
+	sc := storage.ServerRatings(storage.GuildID(fake.GuildID()))
+	if st, err := r.store.Standing(context.Background(), sc, storage.PoolStandard, storage.ComputerSubject(2)); err != nil || st.Rating != won {
+		t.Errorf("computer level 2: %+v, %v; want %v", st, err, won)
+	}
+	if st := r.standingOf(alice, storage.PoolStandard); st.Rating != lost {
+		t.Errorf("alice: %+v, want %v", st, lost)
+	}
+	if st := r.standingOf(computerUser(fake), storage.PoolStandard); st.Games() != 0 {
+		t.Errorf("the computer's user is rated: %+v", st)
+	}
+	if c := r.do(alice, "twixt computer", discordtest.Str(optSize, "8"), discordtest.Bool(optRated, false)).Message; !strings.Contains(c.Content, "Casual game") {
+		t.Errorf("a casual game against the computer: %q", c.Content)
+	}
+}
