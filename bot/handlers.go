@@ -61,6 +61,11 @@ func terms(e *discord.Event) (Terms, string, error) {
 	} else if ok {
 		t.Swap = &b
 	}
+	if b, ok, err := o.Bool(optRated); err != nil {
+		return t, "", err
+	} else if ok {
+		t.Rated = &b
+	}
 	color, _, err := o.String(optColor)
 	return t, strings.ToLower(color), err
 }
@@ -103,7 +108,7 @@ func (b *Bot) invite(ctx context.Context, e *discord.Event, options ...string) (
 	if g.State == storage.Active {
 		return b.computerStarted(g) // the computer accepted at once
 	}
-	return challengeMessage(g), nil
+	return b.withRatings(ctx, g, challengeMessage(g)), nil
 }
 
 // challengeMessage is the public message of a challenge, with its Accept
@@ -168,7 +173,7 @@ func (b *Bot) answer(accept bool) discord.Handler {
 			return discord.Update(fmt.Sprintf("%s declined the challenge %s.", mention(string(a.User)), g.ID),
 				discord.DisableAll(msg.Components)...), nil
 		case !ans.Started:
-			r := challengeMessage(g)
+			r := b.withRatings(ctx, g, challengeMessage(g))
 			r.Kind = discord.KindUpdate
 			r.Mentions = nil // the first message already pinged them
 			return r, nil
@@ -358,6 +363,9 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 	var comps []discordgo.MessageComponent
 	if r := pos.Result(); r.Over() {
 		fmt.Fprintf(&sb, "**%s**", resultLine(g, pos, v))
+		if line := b.ratingChangeLine(context.Background(), g); line != "" {
+			sb.WriteString("\n" + line)
+		}
 		ping = g.Seats
 		comps = append(comps, discord.Row(rematchButton(g)))
 	} else {

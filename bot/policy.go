@@ -40,6 +40,9 @@ type Policy struct {
 	Takebacks    TakebackMode // see takeback.go
 	Pie3         bool         // the cut-the-pie opening may be picked
 	KosmosCentre bool         // the built-in kosmos-centre preset may be picked
+	// Rated: challenges are rated unless the challenger asks for a
+	// casual game; RatedHandicap: handicap games may be rated.
+	Rated, RatedHandicap bool
 }
 
 // Preset is a named handicap that players pick in a challenge.
@@ -93,6 +96,7 @@ func DefaultPolicy() Policy {
 		Reminders: []int{50, 90}, ChallengeTTL: 24 * time.Hour,
 		Computer: defaultComputerPolicy(),
 		Pie3:     true, KosmosCentre: true,
+		Rated: true, RatedHandicap: true,
 	}
 }
 
@@ -357,14 +361,6 @@ func (s Setting) Get(p Policy) string { return s.get(p) }
 
 // Examples are values to suggest while a moderator types.
 func (s Setting) Examples() []string { return s.examples }
-
-func settingChoices() []string {
-	out := make([]string, 0, 2*len(Settings))
-	for _, s := range Settings {
-		out = append(out, s.Name, s.Name)
-	}
-	return out
-}
 
 // Overrides are the values moderators set on one level (the server, or
 // one channel): setting name to the value as typed and accepted.

@@ -20,6 +20,7 @@ type Terms struct {
 	Preset     string
 	Opening    string // "plain" or "pie3"; empty for plain
 	Players    int    // 2 or 4
+	Rated      *bool  // nil: the server's default
 }
 
 // ErrNotAllowed is a challenge outside the server's policy. The wrapping

@@ -62,6 +62,13 @@ func (b *Bot) autocomplete(ctx context.Context, e *discord.Event) (discord.Reply
 				}
 			}
 		}
+	case optSetting:
+		// More settings than Discord's 25 fixed choices: offered as typed.
+		for _, st := range Settings {
+			if strings.Contains(st.Name, strings.ToLower(typed)) {
+				choices = append(choices, discord.Choice(clip(st.Name+": "+st.Description, discord.MaxChoiceName), st.Name))
+			}
+		}
 	case optValue:
 		setting, _, _ := e.Options().String(optSetting)
 		if st, ok := SettingByName(setting); ok {

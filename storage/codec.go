@@ -28,6 +28,8 @@ const (
 	kindPlayer   = 'P'
 	kindSettings = 'S'
 	kindChange   = 'C'
+	kindRating   = 'R'
+	kindRated    = 'H' // an entry of a rating's history
 
 	recordFormat = 1
 )
@@ -135,10 +137,12 @@ type metaRecV1 struct {
 	Computer      uint8 `json:"computer,omitempty"`
 	ComputerLevel int   `json:"computer_level,omitempty"`
 	// Takebacks, also added after version 1 (see takeback.go).
-	TakebackAsk   int             `json:"takeback_ask,omitempty"`
-	TakebackTurns int             `json:"takeback_turns,omitempty"`
-	Takebacks     []takebackRecV1 `json:"takebacks,omitempty"`
-	Rematch       bool            `json:"rematch,omitempty"`
+	TakebackAsk      int             `json:"takeback_ask,omitempty"`
+	TakebackTurns    int             `json:"takeback_turns,omitempty"`
+	Takebacks        []takebackRecV1 `json:"takebacks,omitempty"`
+	Rematch          bool            `json:"rematch,omitempty"`
+	Casual           bool            `json:"casual,omitempty"`
+	CountAdjudicated bool            `json:"count_adjudicated,omitempty"`
 }
 
 func utc(t time.Time) time.Time {
@@ -196,6 +200,7 @@ func encodeGame(g *Game) []byte {
 			Computer: uint8(g.Meta.Computer), ComputerLevel: g.Meta.ComputerLevel,
 			TakebackAsk: int(g.Meta.TakebackAsk), TakebackTurns: g.Meta.TakebackTurns,
 			Takebacks: takebacksOut(g.Meta.Takebacks), Rematch: g.Meta.Rematch,
+			Casual: g.Meta.Casual, CountAdjudicated: g.Meta.CountAdjudicated,
 		},
 	}
 	if s.Opening != game.OpeningPlain {
@@ -262,6 +267,7 @@ func decodeGameBody(id GameID, v []byte) (*Game, error) {
 			Computer: SeatSet(r.Meta.Computer), ComputerLevel: r.Meta.ComputerLevel,
 			TakebackAsk: game.Seat(r.Meta.TakebackAsk), TakebackTurns: r.Meta.TakebackTurns,
 			Rematch: r.Meta.Rematch,
+			Casual:  r.Meta.Casual, CountAdjudicated: r.Meta.CountAdjudicated,
 		},
 	}
 	if g.Meta.Takebacks, err = takebacksIn(r.Meta.Takebacks); err != nil {
