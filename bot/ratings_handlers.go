@@ -33,8 +33,8 @@ const recentResults = 10
 func ratedOpt(desc string) *discordgo.ApplicationCommandOption { return boolOpt(optRated, desc) }
 
 func poolOpt() *discordgo.ApplicationCommandOption {
-	return strOpt(optRuleset, "Which ratings: standard, pp, or double (Double TwixT)", maxChoiceLen, false, false,
-		"standard", "standard", "TwixT PP", "pp", "Double TwixT", "double")
+	return strOpt(optRuleset, "Which ratings: standard, pp, 3m, or double (Double TwixT)", maxChoiceLen, false, false,
+		"standard", "standard", "TwixT PP", "pp", "3M", "3m", "Double TwixT", "double")
 }
 
 func scopeOpt() *discordgo.ApplicationCommandOption {

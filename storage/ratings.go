@@ -134,10 +134,11 @@ func scopesOf(p Place) []RatingScope {
 	return []RatingScope{Global, ServerRatings(p.Guild)}
 }
 
-// Pool is a group of games rated together. Standard and PP two-player
+// Pool is a group of games rated together. Standard, PP and 3M two-player
 // games are rated apart, since the rulesets favour different play (PP's
-// crossing links change how a position is blocked); Double TwixT, a team
-// game, has a pool of its own whatever its ruleset.
+// crossing links change how a position is blocked; 3M lets a player take
+// pegs back); Double TwixT, a team game, has a pool of its own whatever
+// its ruleset.
 type Pool uint8
 
 // The pools.
@@ -145,14 +146,15 @@ const (
 	PoolStandard Pool = iota
 	PoolPP
 	PoolDouble
+	Pool3M
 )
 
 // Pools lists every pool.
-var Pools = []Pool{PoolStandard, PoolPP, PoolDouble}
+var Pools = []Pool{PoolStandard, PoolPP, PoolDouble, Pool3M}
 
-var poolNames = [...]string{"standard", "pp", "double"}
+var poolNames = [...]string{"standard", "pp", "double", "3m"}
 
-// String gives "standard", "pp" or "double".
+// String gives "standard", "pp", "double" or "3m".
 func (p Pool) String() string {
 	if int(p) < len(poolNames) {
 		return poolNames[p]
@@ -160,10 +162,10 @@ func (p Pool) String() string {
 	return "pool(" + strconv.Itoa(int(p)) + ")"
 }
 
-// ErrBadPool: a ruleset pool name that is not standard, pp or double.
+// ErrBadPool: a ruleset pool name that is not standard, pp, double or 3m.
 var ErrBadPool = errors.New("unknown rating pool")
 
-// ParsePool reads "standard" (or "std"), "pp" or "double".
+// ParsePool reads "standard" (or "std"), "pp", "double" or "3m".
 func ParsePool(s string) (Pool, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "standard", "std", "":
@@ -172,8 +174,10 @@ func ParsePool(s string) (Pool, error) {
 		return PoolPP, nil
 	case "double", "double twixt", "doubletwixt":
 		return PoolDouble, nil
+	case "3m":
+		return Pool3M, nil
 	}
-	return 0, fmt.Errorf("%w: %q (want standard, pp or double)", ErrBadPool, s)
+	return 0, fmt.Errorf("%w: %q (want standard, pp, double or 3m)", ErrBadPool, s)
 }
 
 // PoolOf is the pool of games played with settings st.
@@ -183,6 +187,8 @@ func PoolOf(st game.Settings) Pool {
 		return PoolDouble
 	case st.Ruleset == game.PP:
 		return PoolPP
+	case st.Ruleset == game.ThreeM:
+		return Pool3M
 	}
 	return PoolStandard
 }

@@ -240,7 +240,8 @@ func TestPoolNames(t *testing.T) {
 	if _, err := ParsePool("chess"); err == nil {
 		t.Error("chess is a pool")
 	}
-	if PoolOf(game.Settings{Ruleset: game.PP}) != PoolPP || PoolOf(game.Settings{Players: 4, Ruleset: game.PP}) != PoolDouble {
+	if PoolOf(game.Settings{Ruleset: game.PP}) != PoolPP || PoolOf(game.Settings{Players: 4, Ruleset: game.PP}) != PoolDouble ||
+		PoolOf(game.Settings{Ruleset: game.ThreeM}) != Pool3M || PoolOf(game.Settings{}) != PoolStandard {
 		t.Error("PoolOf")
 	}
 }
