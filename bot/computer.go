@@ -333,6 +333,7 @@ func (c *computer) loop(ctx context.Context, id storage.GameID) {
 		if !q.again || ctx.Err() != nil {
 			delete(c.games, id)
 			c.mu.Unlock()
+			c.count(0, 0) // wake WaitComputerIdle
 			return
 		}
 		q.again, gate = false, q.gate
@@ -355,6 +356,26 @@ func (c *computer) count(waiting, thinking int) {
 // ctx ends. Load tests and tests wait with it for the computer to be busy.
 func (b *Bot) WaitComputer(ctx context.Context, cond func(waiting, thinking int) bool) error {
 	return b.comp.wait(ctx, cond)
+}
+
+// WaitComputerIdle waits until the computer has no game queued or being
+// thought about, its moves posted, or ctx ends. The console waits with it
+// after each line, so that the computer's answer comes before the next.
+func (b *Bot) WaitComputerIdle(ctx context.Context) error {
+	c := b.comp
+	for {
+		c.mu.Lock()
+		idle, ch := len(c.games) == 0, c.changed
+		c.mu.Unlock()
+		if idle {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }
 
 // wait waits until cond holds for the numbers of games waiting for a
