@@ -375,7 +375,7 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 			sb.WriteString(thinkingLine(g, pos, seat))
 		} else {
 			ping = b.turnPing(g.User(seat))
-			fmt.Fprintf(&sb, "%s, %s (move %d).", who(g, pos, seat), yourTurn(pos), pos.Number())
+			fmt.Fprintf(&sb, "%s, %s (move %d).", who(g, pos, seat), yourTurn(pos, v), pos.Number())
 			if d := deadlineText(g); d != "" {
 				sb.WriteString(" " + d)
 			}
@@ -385,7 +385,7 @@ func (b *Bot) playedReply(p *Played) (discord.Reply, error) {
 		if pos.SwapAvailable() && !thinks {
 			row = append(row, button(discordgo.PrimaryButton, "Swap (pie rule)", "swap", g.ID.String(), n))
 		}
-		row = append(row, choiceButtons(g, pos, n)...)
+		row = append(row, choiceButtons(g, pos, n, v)...)
 		last := p.Last()
 		if g.Settings.Players == 4 && last.Move.Kind == game.Place && pos.CanClaimPrivilege(last.Seat) {
 			row = append(row, button(discordgo.SecondaryButton, "Claim Privilege ("+v.seat(4, last.Seat, last.Color)+")", "privilege", g.ID.String(), n))

@@ -101,14 +101,15 @@ func (p Policy) applyOpening(s *game.Settings, t Terms) error {
 }
 
 // choiceButtons are the colour choice of the cut-the-pie opening, for the
-// player who chooses, or none when no choice is due.
-func choiceButtons(g *storage.Game, pos *game.Game, n string) []discordgo.MessageComponent {
+// player who chooses, or none when no choice is due. Their labels speak
+// the game's vocabulary (Play White in a Kosmos game); their ids do not.
+func choiceButtons(g *storage.Game, pos *game.Game, n string, v vocab) []discordgo.MessageComponent {
 	if !pos.ChoiceDue() {
 		return nil
 	}
 	return []discordgo.MessageComponent{
-		button(discordgo.DangerButton, "Play Red", "choose", g.ID.String(), n, "red"),
-		button(discordgo.SecondaryButton, "Play Black", "choose", g.ID.String(), n, "black"),
+		button(discordgo.DangerButton, "Play "+v.side(game.Red), "choose", g.ID.String(), n, "red"),
+		button(discordgo.SecondaryButton, "Play "+v.side(game.Black), "choose", g.ID.String(), n, "black"),
 	}
 }
 
@@ -208,9 +209,9 @@ func checkCut(g *storage.Game, pos *game.Game, act Action) error {
 
 // yourTurn says what the player to move is to do: move, or, after the
 // cut of the cut-the-pie opening, choose a colour.
-func yourTurn(pos *game.Game) string {
+func yourTurn(pos *game.Game, v vocab) string {
 	if pos.ChoiceDue() {
-		return "choose your colour with Play Red or Play Black"
+		return "choose your colour with Play " + v.side(game.Red) + " or Play " + v.side(game.Black)
 	}
 	return "your move"
 }
