@@ -363,27 +363,20 @@ func (b *Bot) WaitComputer(ctx context.Context, cond func(waiting, thinking int)
 // after each line, so that the computer's answer comes before the next.
 func (b *Bot) WaitComputerIdle(ctx context.Context) error {
 	c := b.comp
-	for {
-		c.mu.Lock()
-		idle, ch := len(c.games) == 0, c.changed
-		c.mu.Unlock()
-		if idle {
-			return nil
-		}
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
+	return c.waitFor(ctx, func() bool { return len(c.games) == 0 })
 }
 
 // wait waits until cond holds for the numbers of games waiting for a
 // worker and being thought about.
 func (c *computer) wait(ctx context.Context, cond func(waiting, thinking int) bool) error {
+	return c.waitFor(ctx, func() bool { return cond(c.waiting, c.thinking) })
+}
+
+// waitFor waits until cond, called with c.mu held, holds, or ctx ends.
+func (c *computer) waitFor(ctx context.Context, cond func() bool) error {
 	for {
 		c.mu.Lock()
-		ok, ch := cond(c.waiting, c.thinking), c.changed
+		ok, ch := cond(), c.changed
 		c.mu.Unlock()
 		if ok {
 			return nil
