@@ -214,7 +214,11 @@ func (b *Bot) conclude(ctx context.Context, e *discord.Event, reason game.Reason
 		return discord.Reply{}, err
 	}
 	a := actorOf(e)
-	p, err := b.svc.Conclude(ctx, a, opt, reason, winner)
+	counts, _, err := e.Options().Bool(optRated)
+	if err != nil {
+		return discord.Reply{}, err
+	}
+	p, err := b.svc.ConcludeRated(ctx, a, opt, reason, winner, counts)
 	if err != nil {
 		return discord.Reply{}, err
 	}

@@ -35,10 +35,17 @@ func (b *Bot) autocomplete(ctx context.Context, e *discord.Event) (discord.Reply
 	case optPreset, optName:
 		p, _, err := b.svc.Policy(ctx, a.Guild, a.Channel)
 		if err == nil {
-			for _, pr := range p.Presets {
+			for _, pr := range p.AllPresets() {
 				if strings.HasPrefix(strings.ToLower(pr.Name), strings.ToLower(typed)) {
 					choices = append(choices, discord.Choice(clip(pr.String(), discord.MaxChoiceName), pr.Name))
 				}
+			}
+		}
+	case optSetting:
+		// More settings than Discord's 25 fixed choices: offered as typed.
+		for _, st := range match.Settings {
+			if strings.Contains(st.Name, strings.ToLower(typed)) {
+				choices = append(choices, discord.Choice(clip(st.Name+": "+st.Description, discord.MaxChoiceName), st.Name))
 			}
 		}
 	case optValue:

@@ -314,17 +314,19 @@ func (b *Bot) Router() *discord.Router {
 	btn("accept/{game}", b.answer(true))
 	btn("decline/{game}", b.answer(false))
 	btn("swap/{game}/{n}", b.swapButton)
+	btn("choose/{game}/{n}/{color}", b.chooseButton)
 	btn("privilege/{game}/{n}", b.privilegeButton)
 	btn("resign/{game}", b.resignConfirm)
 	btn("keep/{game}", b.resignCancel)
 	btn("drawyes/{game}/{n}", b.drawAnswer(true))
 	btn("drawno/{game}/{n}", b.drawAnswer(false))
 	b.comfortRoutes(r, cmd, btn) // takeback, rematch, notify, follow: comfort.go
+	b.routeRatings(cmd, btn)
 
 	for _, path := range []string{"twixt move", "twixt swap", "twixt privilege", "twixt resign", "twixt draw",
 		"twixt board", "twixt history", "twixt export", "twixt substitute", "twixt challenge", "twixt double",
 		"twixt computer", "twixt hint", "twixt review",
-		"twixtadmin set", "twixtadmin abort", "twixtadmin adjudicate", "twixtadmin substitute", "twixtadmin preset remove"} {
+		"twixtadmin set", "twixtadmin unset", "twixtadmin abort", "twixtadmin adjudicate", "twixtadmin substitute", "twixtadmin preset remove"} {
 		r.Autocomplete(path, b.autocomplete)
 	}
 	if o.Metrics != nil {

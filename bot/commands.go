@@ -116,8 +116,8 @@ func handicapOpt() *discordgo.ApplicationCommandOption {
 }
 
 func rulesetOpt() *discordgo.ApplicationCommandOption {
-	return strOpt(optRuleset, "Rules: standard (links never cross, own links removable) or pp (own links may cross)", maxChoiceLen, false, false,
-		"standard", "standard", "TwixT PP", "pp")
+	return strOpt(optRuleset, "Rules: standard (own links removable), pp (own links may cross), 3m (own pegs removable too)", maxChoiceLen, false, false,
+		"standard", "standard", "TwixT PP", "pp", "3M (remove own pegs)", "3m")
 }
 
 // Commands returns the application commands twixtbot registers: /twixt
@@ -138,12 +138,15 @@ func Commands() []*discordgo.ApplicationCommand {
 					rulesetOpt(),
 					boolOpt(optSwap, "Pie rule: after Red's first peg Black may take it over (off with handicaps)"),
 					strOpt(optPreset, "A handicap preset of this server (see /twixtadmin settings)", match.MaxPresetLen, false, true),
+					openingOpt(),
+					ratedOpt("Rated (changes ratings) or casual (default: the server's)"),
 				),
 				sub("double", "Propose a Double TwixT team match: you and a partner against two opponents",
 					userOpt(optPartner, "Your partner; the two of you share a colour", true),
 					userOpt(optOpponent, "First opponent", true),
 					userOpt(optOpponent2, "Second opponent, partner of the first", true),
 					colorOpt(), sizeOpt(), handicapOpt(), rulesetOpt(),
+					ratedOpt("Rated (changes ratings) or casual (default: the server's)"),
 				),
 				sub("move", "Place a peg: e.g. j12, or j12-i12/k11+h11/j12 to unlink and link",
 					strOpt(optAt, "Where: a hole like j12, with optional -unlinks and +links (see /twixt help)", maxMoveLen, true, true),
@@ -172,7 +175,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				computerCommand(),
 				hintCommand(),
 				reviewCommand(),
-			}, comfortCommands()...),
+			}, append(comfortCommands(), ratingCommands()...)...),
 		},
 		{
 			Name:                     cmdAdmin,
@@ -184,12 +187,12 @@ func Commands() []*discordgo.ApplicationCommand {
 					channelOpt("Show another channel's settings"),
 				),
 				sub("set", "Change a setting for the server, or for one channel",
-					strOpt(optSetting, "Which setting", maxChoiceLen, true, false, match.SettingChoices()...),
+					strOpt(optSetting, "Which setting (autocomplete lists them)", maxChoiceLen, true, true),
 					strOpt(optValue, "The new value (autocomplete shows what is allowed)", maxValueLen, true, true),
 					channelOpt("Override it for this channel only"),
 				),
 				sub("unset", "Go back to the default (or the server's value, for a channel)",
-					strOpt(optSetting, "Which setting", maxChoiceLen, true, false, match.SettingChoices()...),
+					strOpt(optSetting, "Which setting (autocomplete lists them)", maxChoiceLen, true, true),
 					channelOpt("Clear this channel's override"),
 				),
 				sub("log", "Show recent changes to the settings"),
@@ -210,6 +213,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				sub("adjudicate", "End a game with a stated result",
 					strOpt(optGame, "Game number", maxGameLen, true, true),
 					strOpt(optWinner, "Who wins", maxChoiceLen, true, false, "red", "red", "black", "black", "draw", "draw"),
+					ratedOpt("Count the result for ratings, if the game is rated (default: no)"),
 				),
 				sub("substitute", "Give a seat of a game to another player",
 					strOpt(optGame, "Game number", maxGameLen, true, true),

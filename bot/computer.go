@@ -199,6 +199,7 @@ func (c *computer) loop(ctx context.Context, id storage.GameID) {
 		if !q.again || ctx.Err() != nil {
 			delete(c.games, id)
 			c.mu.Unlock()
+			c.count(0, 0) // wake WaitComputerIdle
 			return
 		}
 		q.again, gate = false, q.gate
@@ -223,12 +224,25 @@ func (b *Bot) WaitComputer(ctx context.Context, cond func(waiting, thinking int)
 	return b.comp.wait(ctx, cond)
 }
 
+// WaitComputerIdle waits until the computer has no game queued or being
+// thought about, its moves posted, or ctx ends. The console waits with it
+// after each line, so that the computer's answer comes before the next.
+func (b *Bot) WaitComputerIdle(ctx context.Context) error {
+	c := b.comp
+	return c.waitFor(ctx, func() bool { return len(c.games) == 0 })
+}
+
 // wait waits until cond holds for the numbers of games waiting for a
 // worker and being thought about.
 func (c *computer) wait(ctx context.Context, cond func(waiting, thinking int) bool) error {
+	return c.waitFor(ctx, func() bool { return cond(c.waiting, c.thinking) })
+}
+
+// waitFor waits until cond, called with c.mu held, holds, or ctx ends.
+func (c *computer) waitFor(ctx context.Context, cond func() bool) error {
 	for {
 		c.mu.Lock()
-		ok, ch := cond(c.waiting, c.thinking), c.changed
+		ok, ch := cond(), c.changed
 		c.mu.Unlock()
 		if ok {
 			return nil

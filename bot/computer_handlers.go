@@ -28,6 +28,7 @@ func computerCommand() *discordgo.ApplicationCommandOption {
 	return sub("computer", "Play a game against the computer (twixtbot itself), starting now",
 		strOpt(optLevel, "How strongly it plays (default: 3, or the strongest the server allows below that)", maxChoiceLen, false, false, levels...),
 		colorOpt(), sizeOpt(), rulesetOpt(),
+		ratedOpt("Rated (the computer is rated per level) or casual (default: the server's)"),
 	)
 }
 
@@ -57,6 +58,11 @@ func (b *Bot) computerCmd(ctx context.Context, e *discord.Event) (discord.Reply,
 		return discord.Reply{}, err
 	}
 	inv.Color = strings.ToLower(color)
+	if rated, ok, err := o.Bool(optRated); err != nil {
+		return discord.Reply{}, err
+	} else if ok {
+		inv.Terms.Rated = &rated
+	}
 	if lv, ok, err := o.String(optLevel); err != nil {
 		return discord.Reply{}, err
 	} else if ok {
@@ -75,7 +81,8 @@ func (b *Bot) computerCmd(ctx context.Context, e *discord.Event) (discord.Reply,
 		return discord.Reply{}, err
 	}
 	e.Annotate(slog.String("game", g.ID.String()))
-	return b.computerStarted(g)
+	r, err := b.computerStarted(g)
+	return b.withRatings(ctx, g, r), err
 }
 
 // computerStarted is the public message of a game against the computer

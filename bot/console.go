@@ -39,6 +39,7 @@ type Console struct {
 	files   int
 	ids     map[string]string // player name -> the snowflake standing for it
 	who     map[string]string // snowflake -> player name
+	bots    map[string]bool   // snowflakes of bots: the computer
 	// Settle, if set, runs after each line: the bot's Wait, so that what
 	// it posts after a reply is printed before the next line.
 	Settle func()
@@ -54,7 +55,7 @@ type consoleMsg struct {
 // dir. The router is the bot's.
 func NewConsole(router *discord.Router, out io.Writer, dir string) *Console {
 	c := &Console{out: out, dir: dir, msgs: map[string]*consoleMsg{}, pending: map[string]string{},
-		ids: map[string]string{}, who: map[string]string{}}
+		ids: map[string]string{}, who: map[string]string{}, bots: map[string]bool{}}
 	c.disp = discord.NewDispatcher(discord.DispatcherOptions{
 		Router: router, Responder: c, DeferAfter: -1, DedupeWindow: -1,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
@@ -66,6 +67,7 @@ const consoleHelp = `Type what a player does, one line each:
   alice: /twixt challenge opponent:bob size:12      (options as name:value; quote values with spaces)
   bob: click accept/g1                              (press a button by the id shown in brackets)
   alice: /twixt move at:j12
+  alice: /twixt computer level:1 size:12              (play the computer, who is "twixtbot" here)
 A leading "> " is ignored, so lines copied from this console's echo work.
 Everyone is a moderator here (/twixtadmin works). "help" shows this; "quit" or end of input leaves.`
 
@@ -135,6 +137,14 @@ func validConsoleName(s string) bool {
 		}
 	}
 	return true
+}
+
+// AddBot names a bot user of the console, the computer player: a command
+// naming it (opponent:twixtbot) names that user, marked as a bot.
+func (c *Console) AddBot(name, id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.ids[name], c.who[id], c.bots[id] = id, name, true
 }
 
 // userID returns the snowflake that stands for a player name (Discord's
@@ -241,7 +251,10 @@ func (c *Console) command(user, text string) (*discordgo.Interaction, error) {
 				}
 				id := c.userID(who)
 				opt.Value = id
-				resolved.Users[id] = &discordgo.User{ID: id, Username: who, GlobalName: who}
+				c.mu.Lock()
+				isBot := c.bots[id]
+				c.mu.Unlock()
+				resolved.Users[id] = &discordgo.User{ID: id, Username: who, GlobalName: who, Bot: isBot}
 			case discordgo.ApplicationCommandOptionChannel:
 				opt.Value = strings.Trim(value, "<#>")
 			default:

@@ -106,7 +106,8 @@ func TestHandicapPresetHTTP(t *testing.T) {
 	}
 	r.do(mod, "twixtadmin preset add", discordtest.Str(optName, "kosmos-2"), discordtest.Int(optExtraMoves, 2))
 	res := fake.Exchange(fake.Autocomplete(alice, "twixt challenge", discordtest.UserOpt(optOpponent, bob), discordtest.Focused(optPreset, "k")))
-	if len(res.Choices) != 1 || res.Choices[0].Value != "kosmos-2" {
+	// (kosmos-centre is the built-in preset of the Kosmos centre handicap.)
+	if len(res.Choices) != 2 || res.Choices[0].Value != "kosmos-2" || res.Choices[1].Value != "kosmos-centre" {
 		t.Errorf("preset autocomplete for k: %v", res.Choices)
 	}
 	ch := r.do(alice, "twixt challenge", discordtest.UserOpt(optOpponent, bob), discordtest.Str(optPreset, "beginner"), discordtest.Str(optColor, "red")).Message

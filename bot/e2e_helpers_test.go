@@ -104,6 +104,16 @@ func startBot(t *testing.T, fake *discordtest.Fake, o runOpts) *botRun {
 			t.Fatal(err)
 		}
 	}
+	// The fake's answers wait until the bot has finished each interaction:
+	// counted it, logged it. Its reply reaches the fake a little earlier.
+	fake.ExpectFinished()
+	observe := o.dispatch.Observe
+	o.dispatch.Observe = func(rec discord.Record) {
+		if observe != nil {
+			observe(rec)
+		}
+		fake.Finished(rec.InteractionID)
+	}
 	ready := make(chan net.Addr, 1)
 	app := &discord.App{Config: cfg, Router: b.Router(), Commands: Commands(), Client: client, Logger: log, Metrics: m,
 		Health: st.Ping, Listener: ln, Ready: func(a net.Addr) { ready <- a }, Dispatch: o.dispatch, Self: b.SetComputerUser}

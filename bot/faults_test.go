@@ -82,7 +82,7 @@ func TestDiscordErrorsOnAMoveReply(t *testing.T) {
 		attempts int           // callback attempts, the last taken
 		wait     time.Duration // a wait the bot must have asked for
 	}{
-		{"429 with retry_after", discordtest.Fault{Status: 429, RetryAfter: 1500 * time.Millisecond}, discord.RetryPolicy{}, 2, 1500 * time.Millisecond},
+		{"429 with retry_after", discordtest.Fault{Status: 429, RetryAfter: 500 * time.Millisecond}, discord.RetryPolicy{}, 2, 500 * time.Millisecond},
 		{"global 429", discordtest.Fault{Status: 429, RetryAfter: 250 * time.Millisecond, Global: true}, discord.RetryPolicy{}, 2, 250 * time.Millisecond},
 		{"500", discordtest.Fault{Status: 500}, discord.RetryPolicy{}, 2, 100 * time.Millisecond},
 		{"502 twice", discordtest.Fault{Status: 502, Times: 2}, discord.RetryPolicy{}, 3, 200 * time.Millisecond},
@@ -95,7 +95,10 @@ func TestDiscordErrorsOnAMoveReply(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			fake := discordtest.New(t, discordtest.Options{})
-			r := startBot(t, fake, runOpts{client: func(o *discord.ClientOptions) { o.Retry = tt.policy }})
+			// The dispatcher's clock stands still: the fault meets the reply
+			// itself, never a deferral that a busy machine would send first.
+			r := startBot(t, fake, runOpts{client: func(o *discord.ClientOptions) { o.Retry = tt.policy },
+				dispatch: discord.DispatcherOptions{Clock: discordtest.NewClock(time.Now())}})
 			alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
 			r.begin(alice, bob, "g1")
 			flt := tt.fault
@@ -141,6 +144,9 @@ func TestReplyPastTheDeadlineIsPostedInTheChannel(t *testing.T) {
 	fake.Inject(discordtest.Fault{Method: "POST", Path: "/callback", Status: 429, RetryAfter: 10 * time.Second})
 	i := fake.Command(alice, "twixt move", discordtest.Str(optAt, "f6"))
 	if err := fake.Deliver(waitCtx(t), i); err != nil {
+		t.Fatal(err)
+	}
+	if err := fake.WaitFinished(waitCtx(t), i.ID); err != nil {
 		t.Fatal(err)
 	}
 	r.flush()

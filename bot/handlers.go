@@ -42,6 +42,9 @@ func terms(e *discord.Event) (match.Terms, string, error) {
 	if t.Preset, _, err = o.String(optPreset); err != nil {
 		return t, "", err
 	}
+	if t.Opening, _, err = o.String(optOpening); err != nil {
+		return t, "", err
+	}
 	if n, ok, err := o.Int(optHandicap); err != nil {
 		return t, "", err
 	} else if ok {
@@ -58,6 +61,11 @@ func terms(e *discord.Event) (match.Terms, string, error) {
 		return t, "", err
 	} else if ok {
 		t.Swap = &b
+	}
+	if b, ok, err := o.Bool(optRated); err != nil {
+		return t, "", err
+	} else if ok {
+		t.Rated = &b
 	}
 	color, _, err := o.String(optColor)
 	return t, strings.ToLower(color), err
@@ -101,7 +109,7 @@ func (b *Bot) invite(ctx context.Context, e *discord.Event, options ...string) (
 	if g.State == storage.Active {
 		return b.computerStarted(g) // the computer accepted at once
 	}
-	return challengeMessage(g), nil
+	return b.withRatings(ctx, g, challengeMessage(g)), nil
 }
 
 // challengeMessage is the public message of a challenge, with its Accept
@@ -166,7 +174,7 @@ func (b *Bot) answer(accept bool) discord.Handler {
 			return discord.Update(fmt.Sprintf("%s declined the challenge %s.", mention(string(a.User)), g.ID),
 				discord.DisableAll(msg.Components)...), nil
 		case !ans.Started:
-			r := challengeMessage(g)
+			r := b.withRatings(ctx, g, challengeMessage(g))
 			r.Kind = discord.KindUpdate
 			r.Mentions = nil // the first message already pinged them
 			return r, nil
@@ -263,11 +271,11 @@ func (b *Bot) move(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	m, err := game.ParseMove(strings.TrimSpace(at))
+	ms, err := parseMoves(at)
 	if err != nil {
 		return discord.Reply{}, b.notationError(ctx, e, at, err)
 	}
-	return b.act(ctx, e, match.Action{Move: m, Privilege: priv, Turns: -1})
+	return b.act(ctx, e, match.Action{Move: ms[0], Then: ms[1:], Privilege: priv, Turns: -1})
 }
 
 func (b *Bot) swapCmd(ctx context.Context, e *discord.Event) (discord.Reply, error) {
@@ -360,6 +368,9 @@ func (b *Bot) playedReply(p *match.Played) (discord.Reply, error) {
 	var comps []discordgo.MessageComponent
 	if r := pos.Result(); r.Over() {
 		fmt.Fprintf(&sb, "**%s**", resultLine(g, pos, v))
+		if line := b.ratingChangeLine(context.Background(), g); line != "" {
+			sb.WriteString("\n" + line)
+		}
 		ping = g.Seats
 		comps = append(comps, discord.Row(rematchButton(g)))
 	} else {
@@ -369,7 +380,7 @@ func (b *Bot) playedReply(p *match.Played) (discord.Reply, error) {
 			sb.WriteString(thinkingLine(g, pos, seat))
 		} else {
 			ping = b.turnPing(g.User(seat))
-			fmt.Fprintf(&sb, "%s, your move (move %d).", who(g, pos, seat), pos.Number())
+			fmt.Fprintf(&sb, "%s, %s (move %d).", who(g, pos, seat), yourTurn(pos, v), pos.Number())
 			if d := deadlineText(g); d != "" {
 				sb.WriteString(" " + d)
 			}
@@ -379,6 +390,7 @@ func (b *Bot) playedReply(p *match.Played) (discord.Reply, error) {
 		if pos.SwapAvailable() && !thinks {
 			row = append(row, button(discordgo.PrimaryButton, "Swap (pie rule)", "swap", g.ID.String(), n))
 		}
+		row = append(row, choiceButtons(g, pos, n, v)...)
 		if s, ok := pos.PrivilegeClaimant(); ok {
 			row = append(row, button(discordgo.SecondaryButton, "Claim Privilege ("+v.seat(4, s, pos.SeatColor(s))+")", "privilege", g.ID.String(), n))
 		}
@@ -626,8 +638,11 @@ func historyText(g *storage.Game) (string, error) {
 			// A swap is Black's turn, as the SGF export writes it
 			// (B[swap]); after a sides swap the players exchange colours.
 			fmt.Fprintf(&sb, "%3d. %-8s swap     (%s)\n", o.Number, v.seat(g.Settings.Players, o.Seat, turn), swapNote(g, pos, o, v))
-		case game.Place:
+		case game.Place, game.Choose:
 			fmt.Fprintf(&sb, "%3d. %-8s %s", o.Number, name, m.String())
+			if len(o.Freed) > 0 {
+				fmt.Fprintf(&sb, "  (takes up %s)", strings.Join(holeNames(o.Freed), ", "))
+			}
 			if len(o.Added) > 0 {
 				fmt.Fprintf(&sb, "  (links %s)", strings.Join(otherEnds(o.Added, o.Hole), ", "))
 			}

@@ -83,12 +83,11 @@ func TestMetricsOverHTTP(t *testing.T) {
 	r.move(alice, "f6")
 	r.refused(alice, "twixt move", "Not your turn", discordtest.Str(optAt, "g8"))
 
-	code, text, h := r.get("/metrics")
+	code, _, h := r.get("/metrics")
 	if code != 200 || !strings.HasPrefix(h.Get("Content-Type"), "text/plain; version=0.0.4") {
 		t.Fatalf("/metrics: %d %s", code, h.Get("Content-Type"))
 	}
-	checkExposition(t, text)
-	for _, want := range []string{
+	wants := []string{
 		`twixtbot_interactions_total{route="twixt challenge",outcome="ok"} 1`,
 		`twixtbot_interactions_total{route="accept/{game}",outcome="ok"} 1`,
 		`twixtbot_interactions_total{route="twixt move",outcome="ok"} 1`,
@@ -103,7 +102,17 @@ func TestMetricsOverHTTP(t *testing.T) {
 		"twixtbot_active_games 1\n",
 		"twixtbot_interactions_in_flight 0\n",
 		"# TYPE twixtbot_interaction_seconds histogram",
-	} {
+	}
+	// Every interaction is counted by now (the fake waits for that), but
+	// the gauge in flight drops to 0 a little later.
+	_, text, err := discordtest.WaitGet(waitCtx(t), r.url+"/metrics", func(_ int, text string) bool {
+		return strings.Contains(text, "twixtbot_interactions_in_flight 0\n")
+	})
+	if err != nil {
+		t.Errorf("in flight never 0: %v", err)
+	}
+	checkExposition(t, text)
+	for _, want := range wants {
 		if !strings.Contains(text, want) {
 			t.Errorf("/metrics lacks %q", want)
 		}
@@ -214,7 +223,9 @@ func TestInteractionLogs(t *testing.T) {
 			t.Errorf("%s: no latency in %v", w.path, v)
 		}
 	}
-	if v := byID[late.ID]; v == nil || v["level"] != "ERROR" || !strings.Contains(v["err"].(string), "429") {
+	// The cause is Discord's 429: met by the reply, or by a deferral that
+	// went first (a busy machine), which leaves the reply rate limited.
+	if v := byID[late.ID]; v == nil || v["level"] != "ERROR" || !strings.Contains(v["err"].(string), "429") && !strings.Contains(v["err"].(string), "rate limited") {
 		t.Errorf("the undelivered reply: %v", v)
 	}
 }

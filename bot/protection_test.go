@@ -27,7 +27,10 @@ import (
 func TestFloodingUserIsSlowedDown(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
 	clock := discordtest.NewClock(time.Now())
-	r := startBot(t, fake, runOpts{limiter: discord.NewUserLimiter(1, 8, clock)})
+	// The dispatcher's clock too: a throttled action gets no answer at all,
+	// not even a deferral, however busy the machine (the test moves the
+	// clock only between actions).
+	r := startBot(t, fake, runOpts{limiter: discord.NewUserLimiter(1, 8, clock), dispatch: discord.DispatcherOptions{Clock: clock}})
 	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
 	r.begin(alice, bob, "g1") // alice's first action; bob's first
 	for k := 2; k <= 8; k++ {
@@ -84,7 +87,9 @@ func TestFloodingUserIsSlowedDown(t *testing.T) {
 // answered like any other: the board as a picture, the history as a file.
 // No timing is asserted; the figures are in the load harness's report.
 func TestLargestBoardIsServed(t *testing.T) {
-	fake := discordtest.New(t, discordtest.Options{})
+	// Pictures of 100x100 boards take long under the race detector on a
+	// busy machine (more than 10 s was seen): a generous bound.
+	fake := discordtest.New(t, discordtest.Options{WaitTimeout: 2 * time.Minute})
 	var outcomes []discord.Record
 	r := startBot(t, fake, runOpts{dispatch: discord.DispatcherOptions{Observe: func(rec discord.Record) {
 		outcomes = append(outcomes, rec)

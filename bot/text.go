@@ -65,11 +65,14 @@ func (v vocab) describeTurn(o game.Outcome, style game.SwapStyle) string {
 			return fmt.Sprintf("swapped: %s's first peg moves to its mirror image %s and becomes %s's", red, o.Hole.Upper(), black)
 		}
 		return fmt.Sprintf("swapped: they now play %s, with the peg on %s", red, o.Hole.Upper())
+	case game.Choose:
+		return v.words(describeChoice(o))
 	case game.Place:
 	default:
 		return o.Move.Kind.String()
 	}
 	var sb strings.Builder
+	sb.WriteString(describeFreed(o))
 	sb.WriteString("played ")
 	sb.WriteString(o.Hole.Upper())
 	if len(o.Removed) > 0 {
@@ -243,7 +246,8 @@ const helpText = "**TwixT** is a connection game by Alex Randolph. **Red** moves
 	"• `j12+h11/j12/l11`: make exactly the listed links: H11-J12 and J12-L11. A chain `a/b/c` names the links a-b and b-c; separate chains with commas.\n" +
 	"• `j12-i12/k11,o11/n13`: first remove your links I12-K11 and O11-N13 (standard rules only), then peg J12 with every legal link. Combine: `j12-i12/k11+h11/j12`.\n" +
 	"• Add `#N` to say it is move N, e.g. `j12#15`, so a late or repeated message cannot play twice.\n" +
-	"• `swap` (or the Swap button): the pie rule. After Red's first peg, Black may take it over instead of moving.\n\n" +
+	"• `swap` (or the Swap button): the pie rule. After Red's first peg, Black may take it over instead of moving.\n" +
+	"• 3M: `j12--c4` takes your C4 off first. Cut the pie: `choose:red` or `choose:black`.\n\n" +
 	"**Commands**: `/twixt challenge`, `move`, `swap`, `resign`, `draw`, `board`, `history`, `export`, `games`; " +
 	"`/twixt computer` to play the computer, with `hint` during the game and `review` after it. " +
 	"`takeback` asks to undo your last move; `notify` chooses a mention or a direct message when it is your move; `follow` a game to watch it; `games which:mine` lists where it is your move. " +

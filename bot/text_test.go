@@ -2,10 +2,14 @@ package bot
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/storage"
 )
 
 func TestDescribeTurn(t *testing.T) {
@@ -113,5 +117,43 @@ func TestVocabulary(t *testing.T) {
 	}
 	if got := themeVocab("no such theme").side(game.Red); got != "Red" {
 		t.Errorf("an unknown theme calls Red %q", got)
+	}
+}
+
+// TestColourChoiceSpeaksTheVocabulary: the cut-the-pie opening's colour
+// choice is offered in the game's words (Play White in a Kosmos game),
+// while the buttons' ids stay red and black.
+func TestColourChoiceSpeaksTheVocabulary(t *testing.T) {
+	pos, err := game.New(game.Settings{Opening: game.OpeningPie3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"f6", "g8", "h5"} {
+		if _, err := pos.PlayString(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := &storage.Game{ID: 1}
+	for _, tc := range []struct {
+		theme, prompt string
+		labels        [2]string
+	}{
+		{"classic", "choose your colour with Play Red or Play Black", [2]string{"Play Red", "Play Black"}},
+		{"kosmos", "choose your colour with Play White or Play Black", [2]string{"Play White", "Play Black"}},
+	} {
+		v := themeVocab(tc.theme)
+		if got := yourTurn(pos, v); got != tc.prompt {
+			t.Errorf("%s: prompt %q, want %q", tc.theme, got, tc.prompt)
+		}
+		bs := choiceButtons(g, pos, "3", v)
+		if len(bs) != 2 {
+			t.Fatalf("%s: %d buttons", tc.theme, len(bs))
+		}
+		for i, want := range tc.labels {
+			b := bs[i].(discordgo.Button)
+			if b.Label != want || !strings.HasSuffix(b.CustomID, []string{"/red", "/black"}[i]) {
+				t.Errorf("%s: button %q %q, want label %q", tc.theme, b.Label, b.CustomID, want)
+			}
+		}
 	}
 }

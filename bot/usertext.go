@@ -111,7 +111,7 @@ func explain(err error) (string, bool) {
 	case errors.Is(err, match.ErrSelfChallenge):
 		return "You cannot challenge yourself. Pick another player as `opponent:`.", true
 	case errors.Is(err, game.ErrBadSize), errors.Is(err, game.ErrBadSettings), errors.Is(err, game.ErrBadRuleset),
-		errors.Is(err, game.ErrBadSwap), errors.Is(err, game.ErrBadColor):
+		errors.Is(err, game.ErrBadSwap), errors.Is(err, game.ErrBadColor), errors.Is(err, game.ErrBadOpening):
 		return sentence(err.Error()), true
 	case isGameError(err):
 		msg := sentence(v.words(err.Error()))
@@ -139,6 +139,7 @@ func isGameError(err error) bool {
 		game.ErrNotKnightMove, game.ErrNotOwnPeg, game.ErrLinkExists, game.ErrLinkCrosses, game.ErrNoSuchLink,
 		game.ErrRemovalInPP, game.ErrLinkNotNewPeg, game.ErrNotYourTurn, game.ErrStaleMove, game.ErrGameOver,
 		game.ErrSwapNotNow, game.ErrNotDouble, game.ErrPrivilegeUsed, game.ErrPrivilegeTooLate, game.ErrNoSuchSeat,
+		game.ErrPegRemoval, game.ErrNoOwnPeg, game.ErrOpening,
 	} {
 		if errors.Is(err, target) {
 			return true
@@ -352,6 +353,13 @@ var refusals = map[match.Reason]func(e *match.Refusal) string{
 	},
 	match.HandicapMinOverMax: func(e *match.Refusal) string {
 		return sayf("handicap_min (%d) is larger than handicap_max (%d)", e.Lo, e.Hi)
+	},
+	match.NotOpening: func(e *match.Refusal) string {
+		return sayf("%q is not an opening (pie3, kosmos-centre, both separated by a comma, or none)", e.Value)
+	},
+	match.NoOpenings: func(*match.Refusal) string { return "Name the openings to allow (pie3, kosmos-centre), or none." },
+	match.NotTogether: func(*match.Refusal) string {
+		return "One move at a time: only the cut-the-pie opening's first three pegs may be placed together."
 	},
 }
 

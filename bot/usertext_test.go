@@ -87,6 +87,14 @@ func userErrors() map[string][]error {
 	_, size := game.ParseSize("1000")
 	_, ruleset := game.ParseRuleset("chess")
 	_, color := game.ParseColor("green")
+	_, opening := game.ParseOpening("pie4")
+	pie3, _ := game.New(game.Settings{Opening: game.OpeningPie3})
+	for _, m := range []string{"j12", "k14", "m12"} {
+		pie3.PlayString(m)
+	}
+	_, choose := pie3.PlayString("p10")
+	centre, _ := game.New(game.Settings{Opening: game.OpeningCentre})
+	_, centreErr := centre.PlayString("c3")
 	_ = trailing
 	return map[string][]error{
 		"match.ErrNoGame":        {&match.Refusal{Reason: match.NoGameOfYours}, &match.Refusal{Reason: match.NoSuchGame, Game: 9}, &match.Refusal{Reason: match.NoGameHere}},
@@ -138,6 +146,11 @@ func userErrors() map[string][]error {
 		"game.ErrNotDouble":        {game.ErrNotDouble},
 		"game.ErrPrivilegeUsed":    {&game.StateError{Err: game.ErrPrivilegeUsed, Detail: "your team has used its Privilege"}},
 		"game.ErrPrivilegeTooLate": {game.ErrPrivilegeTooLate},
+		"game.ErrBadOpening":       {opening},
+		"game.ErrPegRemoval":       {&game.HoleError{Hole: h("c4"), Size: sz, Color: game.Red, Err: game.ErrPegRemoval}},
+		"game.ErrNoOwnPeg": {&game.HoleError{Hole: h("c4"), Size: sz, Color: game.Red, Err: game.ErrNoOwnPeg},
+			&game.HoleError{Hole: h("c4"), Size: sz, Color: game.Red, Err: game.ErrNoOwnPeg, Owner: game.Black}},
+		"game.ErrOpening": {choose, centreErr},
 
 		"storage.ErrConflict":   {fmt.Errorf("g1: %w", storage.ErrConflict)},
 		"storage.ErrWrongState": {storage.ErrWrongState},

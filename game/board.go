@@ -35,6 +35,10 @@ type Board struct {
 	queue          []int32 // scratch for searches
 	seen           []uint32
 	epoch          uint32
+	dist, layer    []int32 // scratch for Distance and TwoDistance
+	head, next     []int32 // TwoDistance: each group's pegs, as linked lists
+	from           []int32 // TwoDistance: the last node that counted for a node
+	count          []uint8 // TwoDistance: neighbours settled, per node
 }
 
 // NewBoard returns an empty board.
@@ -297,7 +301,7 @@ func (b *Board) linkFree(id int, c Color) bool {
 func (b *Board) blocker(id int, c Color) (Link, Color) {
 	for _, x := range b.g.crosses(id) {
 		o := b.links[x]
-		if o != NoColor && (b.rules == Standard || o != c) {
+		if o != NoColor && (b.rules != PP || o != c) {
 			return b.g.link(int(x)), o
 		}
 	}

@@ -11,6 +11,16 @@ import (
 // hole, a flags byte, the unlink and link chains and the move number; for
 // resign and conclude the colour and reason bytes. Numbers are uvarints.
 // A 200-move game of plain placements takes about 600 bytes.
+//
+// A colour choice (Choose, the cut-the-pie opening) is the kind byte, the
+// colour byte, then the flags byte as for a swap.
+//
+// The 3M rules' removals (Move.Removes) came later: they set flagRemoves
+// and follow the flags byte as a count and the holes. A move without
+// removals encodes exactly as before, so every stored log still decodes and
+// a log without 3M removals is byte for byte what earlier versions wrote.
+// (An earlier version refuses a log with removals as "unknown flags",
+// rather than dropping them.)
 const logVersion = 1
 
 const (
@@ -18,6 +28,9 @@ const (
 	flagUnlinks
 	flagLinks
 	flagNumber
+	flagRemoves
+
+	knownFlags = flagExplicit | flagUnlinks | flagLinks | flagNumber | flagRemoves
 )
 
 // ErrBadEncoding is a move log that cannot be decoded.
@@ -27,6 +40,10 @@ var ErrBadEncoding = errors.New("bad move log encoding")
 func AppendMove(buf []byte, m Move) []byte {
 	buf = append(buf, byte(m.Kind))
 	switch m.Kind {
+	case Choose:
+		// (Later than the others: the colour, then flags as for a swap.)
+		buf = append(buf, byte(m.Color))
+		fallthrough
 	case Place, Swap:
 		if m.Kind == Place {
 			buf = appendHole(buf, m.Hole)
@@ -44,7 +61,16 @@ func AppendMove(buf []byte, m Move) []byte {
 		if m.Number > 0 {
 			f |= flagNumber
 		}
+		if len(m.Removes) > 0 {
+			f |= flagRemoves
+		}
 		buf = append(buf, f)
+		if f&flagRemoves != 0 {
+			buf = binary.AppendUvarint(buf, uint64(len(m.Removes)))
+			for _, h := range m.Removes {
+				buf = appendHole(buf, h)
+			}
+		}
 		if f&flagUnlinks != 0 {
 			buf = appendChains(buf, m.Unlinks)
 		}
@@ -157,6 +183,19 @@ func (d *decoder) hole() Hole {
 	return Hole{Col: c, Row: r}
 }
 
+// holes reads a count and that many holes (at least one).
+func (d *decoder) holes() []Hole {
+	n := d.uint(uint64(len(d.buf)))
+	if n < 1 && d.err == nil {
+		d.err = errors.New("an empty list of pegs to remove")
+	}
+	out := make([]Hole, 0, min(n, 64))
+	for i := 0; i < n && d.err == nil; i++ {
+		out = append(out, d.hole())
+	}
+	return out
+}
+
 func (d *decoder) chains() [][]Hole {
 	n := d.uint(uint64(len(d.buf)))
 	var out [][]Hole
@@ -176,16 +215,25 @@ func (d *decoder) chains() [][]Hole {
 
 func (d *decoder) move() Move {
 	m := Move{Kind: MoveKind(d.next())}
+	if m.Kind == Choose {
+		m.Color = Color(d.next())
+		if m.Color != Red && m.Color != Black && d.err == nil {
+			d.err = fmt.Errorf("bad colour %d chosen", m.Color)
+		}
+	}
 	switch m.Kind {
-	case Place, Swap:
+	case Place, Swap, Choose:
 		if m.Kind == Place {
 			m.Hole = d.hole()
 		}
 		f := d.next()
-		if f&^(flagExplicit|flagUnlinks|flagLinks|flagNumber) != 0 && d.err == nil {
+		if f&^knownFlags != 0 && d.err == nil {
 			d.err = fmt.Errorf("unknown flags %#x", f)
 		}
 		m.Explicit = f&flagExplicit != 0
+		if f&flagRemoves != 0 {
+			m.Removes = d.holes()
+		}
 		if f&flagUnlinks != 0 {
 			m.Unlinks = d.chains()
 		}

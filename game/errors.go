@@ -14,6 +14,7 @@ var (
 	ErrBadSize     = errors.New("bad board size")
 	ErrBadRuleset  = errors.New("bad ruleset")
 	ErrBadSwap     = errors.New("bad swap style")
+	ErrBadOpening  = errors.New("bad opening")
 	ErrBadColor    = errors.New("bad colour")
 	ErrBadSettings = errors.New("bad game settings")
 	ErrSyntax      = errors.New("bad move syntax")
@@ -24,6 +25,10 @@ var (
 	ErrOpponentBorder = errors.New("in the opponent's border row")
 	ErrOccupied       = errors.New("hole occupied")
 
+	// Removing pegs (the 3M rules).
+	ErrPegRemoval = errors.New("pegs can be removed only under the 3M rules")
+	ErrNoOwnPeg   = errors.New("no own peg to remove")
+
 	// Links.
 	ErrNotKnightMove = errors.New("link is not a knight's move")
 	ErrNotOwnPeg     = errors.New("link end is not the player's peg")
@@ -31,6 +36,9 @@ var (
 	ErrLinkCrosses   = errors.New("link crosses another link")
 	ErrNoSuchLink    = errors.New("no such link")
 	ErrRemovalInPP   = errors.New("links cannot be removed in TwixT PP")
+	// ErrLinkNotNewPeg is no longer returned: in TwixT PP, as in
+	// standard, a move may make any legal link among the player's own
+	// pegs (seed 003). It is kept so that code which names it compiles.
 	ErrLinkNotNewPeg = errors.New("in TwixT PP a move links only the peg it places")
 
 	// Turns and the state of the game.
@@ -39,6 +47,7 @@ var (
 	ErrStaleMove   = errors.New("wrong move number")
 	ErrGameOver    = errors.New("game over")
 	ErrSwapNotNow  = errors.New("swap not allowed")
+	ErrOpening     = errors.New("not allowed by the opening")
 
 	// Double TwixT.
 	ErrNotDouble        = errors.New("privilege exists only in Double TwixT")
@@ -79,8 +88,8 @@ type HoleError struct {
 	Hole  Hole
 	Size  Size
 	Color Color // the side that tried
-	Err   error // ErrOffBoard, ErrCorner, ErrOpponentBorder or ErrOccupied
-	Owner Color // with ErrOccupied: whose peg stands there
+	Err   error // ErrOffBoard, ErrCorner, ErrOpponentBorder, ErrOccupied, ErrPegRemoval or ErrNoOwnPeg
+	Owner Color // with ErrOccupied and ErrNoOwnPeg: whose peg stands there
 }
 
 func (e *HoleError) Error() string {
@@ -97,6 +106,13 @@ func (e *HoleError) Error() string {
 		return fmt.Sprintf("%s is in Red's border row (rows 1 and %d belong to Red); Black may not peg there", h, e.Size.Rows)
 	case ErrOccupied:
 		return fmt.Sprintf("%s already holds a %s peg", h, e.Owner)
+	case ErrPegRemoval:
+		return fmt.Sprintf("cannot remove the peg in %s: only the 3M rules let a player take pegs off the board (this game's rules allow removing links only, with '-')", h)
+	case ErrNoOwnPeg:
+		if e.Owner == NoColor {
+			return fmt.Sprintf("there is no peg in %s to remove", h)
+		}
+		return fmt.Sprintf("cannot remove the peg in %s: it is %s, and a player may remove only own pegs", h, e.Owner)
 	}
 	return h + ": " + e.Err.Error()
 }
@@ -192,4 +208,15 @@ func (e *StateError) Unwrap() error { return e.Err }
 
 func stateErr(err error, format string, args ...any) error {
 	return &StateError{Err: err, Detail: fmt.Sprintf(format, args...)}
+}
+
+// mirrorSwapErr is a mirror swap that cannot be played: the mirror image of
+// the first peg, first, is not a hole Black may peg (why says why). On a
+// square board that cannot happen; on another it says so.
+func mirrorSwapErr(first, mirror Hole, size Size, why error) error {
+	msg := fmt.Sprintf("cannot swap: the mirror image of %s is %s, where Black may not peg (%v)", first.Upper(), mirror.Upper(), why)
+	if size.Cols != size.Rows {
+		msg += fmt.Sprintf("; the mirror swap needs a square board, and this one is %s", size)
+	}
+	return stateErr(ErrSwapNotNow, "%s", msg)
 }

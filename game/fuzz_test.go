@@ -13,13 +13,15 @@ func FuzzParseMove(f *testing.F) {
 		pbmMove, "j12", "J12", "aa17", "j12+", "j12#15", "swap", "SWAP#2",
 		"e5-f7/g9", "e5+e5/f7,g9/h11/j12#3", "5e", "e5-", "e5+,", "e5#",
 		"e5#-1", "e5#+3", "zzzz9999", "a0", "e5-e6/e7/e8,e9/e10+e1/e2",
+		"j12--c4,d6-i12/k11+h11/j12#9", "j12--", "j12--c4,", "j12---c4", "j12--c4/d6",
+		"-c'5j12", "\\d4'/c'5j12#3", "-f10'-c'5j12", "\\d4'j12--a9", "-c5j12", "/a'1j12",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		m, err := ParseMove(s)
 		if err != nil {
-			if m.Kind != Place || m.Hole != (Hole{}) || m.Links != nil {
+			if m.Kind != Place || m.Hole != (Hole{}) || m.Links != nil || m.Removes != nil {
 				t.Fatalf("a failed parse returned a move: %+v", m)
 			}
 			return
@@ -43,13 +45,13 @@ func FuzzParseMove(f *testing.F) {
 // FuzzPlay plays arbitrary move strings on a game in progress: a move
 // either succeeds, or fails and changes nothing.
 func FuzzPlay(f *testing.F) {
-	for _, s := range []string{"j12", "j12-i12/k11", "f6-e5/f7+d5/f6", "k12+e5/f7", "swap", "e5", "a1", "x24", "m12+m12/n14,e5/f7", "p16#7", "p16#8"} {
-		f.Add(s, uint8(0))
-		f.Add(s, uint8(1))
-		f.Add(s, uint8(2))
+	for _, s := range []string{"j12", "j12-i12/k11", "f6-e5/f7+d5/f6", "k12+e5/f7", "swap", "e5", "a1", "x24", "m12+m12/n14,e5/f7", "p16#7", "p16#8", "e5--e5", "d5--e5,f7", "j12--d5-e5/f7+j12/k10", "-e'6m12", "\\f5'm12"} {
+		for v := uint8(0); v < 4; v++ {
+			f.Add(s, v)
+		}
 	}
 	f.Fuzz(func(t *testing.T, s string, variant uint8) {
-		settings := []Settings{{Swap: SwapSides}, {Ruleset: PP, Swap: SwapMirror}, {Players: 4}}[int(variant)%3]
+		settings := []Settings{{Swap: SwapSides}, {Ruleset: PP, Swap: SwapMirror}, {Players: 4}, {Ruleset: ThreeM}}[int(variant)%4]
 		g, err := New(settings)
 		if err != nil {
 			t.Fatal(err)
@@ -95,7 +97,7 @@ func checkInvariants(t testing.TB, g *Game) {
 	// different colours in PP.
 	for i := range all {
 		for j := i + 1; j < len(all); j++ {
-			if segmentsCross(all[i].l, all[j].l) && (b.rules == Standard || all[i].c != all[j].c) {
+			if segmentsCross(all[i].l, all[j].l) && (b.rules != PP || all[i].c != all[j].c) {
 				t.Fatalf("%s %s and %s %s cross", all[i].c, all[i].l, all[j].c, all[j].l)
 			}
 		}
@@ -174,6 +176,9 @@ func plainConnected(b *Board, c Color) bool {
 // of these are refused by the rules, which is part of the test.
 func randomMove(g *Game, r *rand.Rand) Move {
 	seat, c := g.ToMove()
+	if g.ChoiceDue() {
+		return Move{Kind: Choose, Color: []Color{Red, Black}[r.IntN(2)]}
+	}
 	if g.SwapAvailable() && r.IntN(3) == 0 {
 		return Move{Kind: Swap}
 	}
@@ -184,8 +189,22 @@ func randomMove(g *Game, r *rand.Rand) Move {
 	}
 	_ = seat
 	holes := g.LegalHoles()
+	var removes []Hole
+	if g.set.Ruleset == ThreeM && (len(holes) == 0 || r.IntN(6) == 0) {
+		// 3M: take up one or two own pegs first, and sometimes put the
+		// new peg into a hole just freed.
+		if own := g.Pegs(c); len(own) > 0 {
+			removes = append(removes, own[r.IntN(len(own))])
+			if len(own) > 1 && r.IntN(3) == 0 {
+				removes = append(removes, own[r.IntN(len(own))]) // may repeat: refused
+			}
+			if len(holes) == 0 || r.IntN(2) == 0 {
+				holes = removes
+			}
+		}
+	}
 	h := holes[r.IntN(len(holes))]
-	m := Move{Kind: Place, Hole: h}
+	m := Move{Kind: Place, Hole: h, Removes: removes}
 	switch r.IntN(8) {
 	case 0:
 		m.Explicit = true
@@ -197,8 +216,19 @@ func randomMove(g *Game, r *rand.Rand) Move {
 				m.Links = append(m.Links, []Hole{h, o})
 			}
 		}
+	case 4:
+		// A long move in Hensel's notation: a link between two older
+		// pegs, then every link to the new one.
+		if own := g.Pegs(c); len(own) > 0 {
+			p := own[r.IntN(len(own))]
+			k := knight[r.IntN(8)]
+			if q := (Hole{p.Col + k[0], p.Row + k[1]}); g.board.Peg(q) == c && p != h && q != h {
+				l := NewLink(p, q) // (as Hensel's notation reads it back)
+				m.Links = [][]Hole{{l.A, l.B}}
+			}
+		}
 	case 3:
-		if g.set.Ruleset == Standard {
+		if g.set.Ruleset != PP {
 			if own := g.Links(c); len(own) > 0 {
 				l := own[r.IntN(len(own))]
 				m.Unlinks = [][]Hole{{l.A, l.B}}
@@ -219,6 +249,10 @@ func TestRandomGames(t *testing.T) {
 		{}, {Ruleset: PP}, {Swap: SwapSides}, {Swap: SwapMirror, Ruleset: PP},
 		{Players: 4}, {Players: 4, Ruleset: PP}, {Size: Size{7, 9}}, {Size: Size{5, 5}, Ruleset: PP},
 		{Handicap: 4, ExtraMoves: 2}, {Size: Size{30, 11}, NoAutoDraw: true},
+		{Ruleset: ThreeM}, {Ruleset: ThreeM, Size: Size{5, 5}, Swap: SwapSides}, {Ruleset: ThreeM, Players: 4},
+		{Ruleset: ThreeM, Size: Size{7, 7}, Swap: SwapMirror}, {Ruleset: ThreeM, Size: Size{6, 9}, NoAutoDraw: true},
+		{Opening: OpeningPie3}, {Opening: OpeningPie3, Ruleset: ThreeM, Size: Size{6, 6}}, {Opening: OpeningCentre, ExtraMoves: 2},
+		{Opening: OpeningCentre, Size: Size{9, 9}, Swap: SwapSides},
 	}
 	games := 12
 	if testing.Short() {
@@ -238,7 +272,7 @@ func FuzzRandomGame(f *testing.F) {
 	f.Add(uint64(1), uint8(0))
 	f.Add(uint64(2), uint8(4))
 	f.Fuzz(func(t *testing.T, seed uint64, variant uint8) {
-		settings := []Settings{{}, {Ruleset: PP}, {Swap: SwapSides}, {Swap: SwapMirror}, {Players: 4}, {Size: Size{6, 6}}}
+		settings := []Settings{{}, {Ruleset: PP}, {Swap: SwapSides}, {Swap: SwapMirror}, {Players: 4}, {Size: Size{6, 6}}, {Ruleset: ThreeM, Size: Size{6, 6}}, {Ruleset: ThreeM, Players: 4}, {Opening: OpeningPie3, Size: Size{7, 7}}, {Opening: OpeningCentre, Size: Size{8, 8}}}
 		randomGame(t, settings[int(variant)%len(settings)], seed, 80)
 	})
 }
@@ -287,6 +321,9 @@ func randomGame(t *testing.T, s Settings, seed uint64, maxTurns int) {
 func normalizeLog(log []Move) []Move {
 	out := make([]Move, len(log))
 	for i, m := range log {
+		if len(m.Removes) == 0 {
+			m.Removes = nil
+		}
 		if len(m.Unlinks) == 0 {
 			m.Unlinks = nil
 		}

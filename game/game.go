@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 )
@@ -39,8 +40,9 @@ type Outcome struct {
 	Move    Move
 	Number  int // the turn's number (turns count placements and swaps); 0 if not a turn
 	Seat    Seat
-	Color   Color // the colour that acted
-	Hole    Hole  // the peg placed, or for a mirror swap the peg's new hole
+	Color   Color  // the colour that acted
+	Hole    Hole   // the peg placed, or for a mirror swap the peg's new hole
+	Freed   []Hole // the own pegs taken up first (3M), whose links are in Removed
 	Added   []Link
 	Removed []Link
 	// Skipped is the seat whose turn Privilege took away, or 0.
@@ -103,7 +105,7 @@ func (g *Game) ToMove() (Seat, Color) {
 	if g.Over() {
 		return 0, NoColor
 	}
-	return g.toMove, g.seats[g.toMove]
+	return g.toMove, g.turnColor(g.toMove)
 }
 
 // SeatColor returns the colour seat s plays now. After a sides swap the two
@@ -136,6 +138,7 @@ func (g *Game) Log() []Move {
 }
 
 func (m Move) clone() Move {
+	m.Removes = slices.Clone(m.Removes)
 	m.Unlinks = cloneChains(m.Unlinks)
 	m.Links = cloneChains(m.Links)
 	return m
@@ -162,6 +165,7 @@ func (g *Game) Last() (Outcome, bool) {
 	o.Move = o.Move.clone()
 	o.Added = slices.Clone(o.Added)
 	o.Removed = slices.Clone(o.Removed)
+	o.Freed = slices.Clone(o.Freed)
 	return o, true
 }
 
@@ -189,8 +193,11 @@ func (g *Game) SwapAvailable() bool { return g.checkSwap() == nil }
 // column, then row; none once the game is over.
 func (g *Game) LegalHoles() []Hole {
 	_, c := g.ToMove()
-	if c == NoColor {
+	if c == NoColor || g.ChoiceDue() {
 		return nil
+	}
+	if hs := g.openingHoles(); hs != nil {
+		return hs
 	}
 	return g.board.LegalHoles(c)
 }
@@ -226,6 +233,9 @@ func (g *Game) Play(s Seat, m Move) (Outcome, error) {
 		if m.Number != 0 && m.Number != g.turns+1 {
 			return Outcome{}, &MoveNumberError{Got: m.Number, Want: g.turns + 1}
 		}
+		if err := g.checkOpening(m); err != nil {
+			return Outcome{}, err
+		}
 	}
 	var (
 		o   Outcome
@@ -236,6 +246,8 @@ func (g *Game) Play(s Seat, m Move) (Outcome, error) {
 		o, err = g.place(s, m)
 	case Swap:
 		o, err = g.swap(s, m)
+	case Choose:
+		o, err = g.choose(s, m)
 	case Privilege:
 		o, err = g.privilege(s, m)
 	case Resign:
@@ -250,6 +262,11 @@ func (g *Game) Play(s Seat, m Move) (Outcome, error) {
 	}
 	if err != nil {
 		return Outcome{}, err
+	}
+	if m.Kind == Place {
+		// The move as played: removals read from Hensel's notation are
+		// resolved against the position, so the log replays anywhere.
+		m = o.Move
 	}
 	if m.Kind == Resign {
 		// Record who resigned, so that a replay credits the right side
@@ -287,12 +304,16 @@ func (g *Game) PlayString(s string) (Outcome, error) {
 }
 
 func (g *Game) place(s Seat, m Move) (Outcome, error) {
-	c := g.seats[s]
+	c := g.turnColor(s)
 	b := g.board
-	if err := b.CheckPeg(m.Hole, c); err != nil {
-		return Outcome{}, err
+	if len(m.Removes) == 0 {
+		// (A 3M move may peg a hole it frees; apply checks it then.)
+		if err := b.CheckPeg(m.Hole, c); err != nil {
+			return Outcome{}, err
+		}
 	}
-	if !m.Explicit && len(m.Unlinks) == 0 {
+	m = b.resolveHensel(m, c)
+	if !m.Explicit && len(m.Unlinks) == 0 && len(m.Removes) == 0 && len(m.Links) == 0 {
 		// The common move: a peg with its autolinks cannot fail once the
 		// hole is known to be free, so it goes straight onto the board.
 		b.Place(m.Hole, c)
@@ -306,7 +327,7 @@ func (g *Game) place(s Seat, m Move) (Outcome, error) {
 		g.board, g.spare = t, b
 		b = t
 	}
-	o := Outcome{Move: m, Seat: s, Color: c, Hole: m.Hole, Added: b.Added(), Removed: b.Removed()}
+	o := Outcome{Move: m, Seat: s, Color: c, Hole: m.Hole, Freed: slices.Clone(m.Removes), Added: b.Added(), Removed: b.Removed()}
 	g.endTurn(&o, c)
 	return o, nil
 }
@@ -321,9 +342,17 @@ func (g *Game) scratch() *Board {
 	return g.spare
 }
 
-// apply plays a placement with unlinks and explicit links on b.
+// apply plays a placement with removals, unlinks and explicit links on b.
 func (b *Board) apply(m Move, c Color) error {
 	b.added, b.removed = b.added[:0], b.removed[:0]
+	if len(m.Removes) > 0 {
+		if err := b.removePegs(m.Removes, c); err != nil {
+			return err
+		}
+		if err := b.CheckPeg(m.Hole, c); err != nil {
+			return err
+		}
+	}
 	for _, l := range m.UnlinkList() {
 		if err := b.RemoveLink(l, c); err != nil {
 			return err
@@ -331,17 +360,24 @@ func (b *Board) apply(m Move, c Color) error {
 	}
 	i := b.g.index(m.Hole)
 	b.putPeg(i, c)
-	if !m.Explicit {
+	if !m.Explicit && len(m.Links) == 0 {
 		b.autolink(i, c)
 		return nil
 	}
+	// In every ruleset the '+' list may name any legal link among the
+	// player's own pegs, not only links to the new peg: seed 003 lets a
+	// player "create any number of new links between pegs of their
+	// color", and TwixT PP differs from standard only in that own links
+	// may cross and none is removed.
 	for _, l := range m.LinkList() {
-		if b.rules == PP && !l.Has(m.Hole) {
-			return &LinkError{Link: l, Color: c, Err: ErrLinkNotNewPeg}
-		}
 		if err := b.AddLink(l, c); err != nil {
 			return err
 		}
+	}
+	if !m.Explicit {
+		// Links between older pegs first (Hensel's long move), then
+		// every legal link to the new peg.
+		b.autolinkRest(m.Hole, c)
 	}
 	return nil
 }
@@ -355,17 +391,22 @@ func (g *Game) endTurn(o *Outcome, c Color) {
 	if g.set.Players == 4 {
 		g.privOpen = g.toMove
 		g.toMove = g.toMove%4 + 1
-	} else if g.turns > g.set.ExtraMoves || g.seats[g.toMove] != Red {
+	} else if !g.cutting() && (g.turns > g.set.ExtraMoves || g.seats[g.toMove] != Red) {
+		// (The cutter of a pie3 opening places three pegs in a row.)
 		g.toMove = 3 - g.toMove
 	}
 	g.last, g.hasLast = *o, true
-	switch next := g.seats[g.toMove]; {
+	// When one move both fills the board and leaves neither side a path,
+	// the draw is reported as no-path: that neither side can connect is
+	// the stronger fact (it holds whoever moves, however many holes are
+	// left), and a full board is only why the game cannot go on.
+	switch next := g.turnColor(g.toMove); {
 	case g.board.Connected(c):
 		g.finish(Result{Winner: c, Reason: Connection})
-	case g.board.Free(next) == 0:
-		g.finish(Result{Reason: BoardFull})
 	case !g.set.NoAutoDraw && !g.canConnect(Red) && !g.canConnect(Black):
 		g.finish(Result{Reason: NoPath})
+	case g.outOfHoles(next):
+		g.finish(Result{Reason: BoardFull})
 	}
 }
 
@@ -380,6 +421,9 @@ func (g *Game) checkSwap() error {
 	}
 	if !g.set.SwapAllowed() {
 		if g.set.Swap != SwapOff {
+			if g.set.Players == 4 {
+				return stateErr(ErrSwapNotNow, "Double TwixT is played without the pie rule (no swap); each team has its Privilege instead")
+			}
 			return stateErr(ErrSwapNotNow, "this game has a handicap, so it is played without the pie rule (no swap)")
 		}
 		return stateErr(ErrSwapNotNow, "this game is played without the pie rule (no swap)")
@@ -410,7 +454,7 @@ func (g *Game) swap(s Seat, m Move) (Outcome, error) {
 		t.added, t.removed = t.added[:0], t.removed[:0]
 		t.takePeg(t.g.index(first))
 		if err := t.CheckPeg(mirror, Black); err != nil {
-			return Outcome{}, stateErr(ErrSwapNotNow, "cannot swap: the mirror image of %s is not a hole Black may peg", first.Upper())
+			return Outcome{}, mirrorSwapErr(first, mirror, t.Size(), err)
 		}
 		t.putPeg(t.g.index(mirror), Black)
 		g.board, g.spare = t, g.board
@@ -495,6 +539,9 @@ func (g *Game) conclude(m Move) (Outcome, error) {
 // canConnect is Board.CanConnect, sped up by remembering the path that
 // last showed c can connect.
 func (g *Game) canConnect(c Color) bool {
+	if !g.set.permanent() {
+		return true
+	}
 	w := &g.paths[c]
 	if w.holds(g.board, c) {
 		return true
@@ -528,6 +575,10 @@ type ReplayError struct {
 }
 
 func (e *ReplayError) Error() string {
+	var pe *ParseError
+	if errors.As(e.Err, &pe) { // a token that is not a move (Record.Stop)
+		return "entry " + itoa(e.Index+1) + " of the log: " + e.Err.Error()
+	}
 	return "move " + e.Move.String() + " (entry " + itoa(e.Index+1) + " of the log): " + e.Err.Error()
 }
 

@@ -23,9 +23,12 @@ const (
 	// Conclude records a result decided outside the board: a loss on time,
 	// an adjudication, or an abort.
 	Conclude
+	// Choose is the colour choice of the cut-the-pie opening (Color): a
+	// turn, like a swap.
+	Choose
 )
 
-var kindNames = [...]string{"place", "swap", "privilege", "resign", "draw", "conclude"}
+var kindNames = [...]string{"place", "swap", "privilege", "resign", "draw", "conclude", "choose"}
 
 func (k MoveKind) String() string {
 	if int(k) < len(kindNames) {
@@ -41,11 +44,16 @@ type Move struct {
 	Kind MoveKind
 	// Place: the hole to peg, the chains of links to remove first, and the
 	// chains of links to make. A chain a/b/c names the links a-b and b-c.
-	Hole    Hole
+	Hole Hole
+	// Removes are own pegs taken off the board, with their links, before
+	// anything else (the 3M rules only): "j12--c4,d6".
+	Removes []Hole
 	Unlinks [][]Hole
 	Links   [][]Hole
 	// Explicit is true when the move had a '+': exactly Links are made
-	// (none for a bare '+'). Otherwise every legal link to the peg is made.
+	// (none for a bare '+'). Otherwise Links (links between pegs already
+	// on the board, as Hensel's notation adds them) are made, and then
+	// every legal link to the new peg.
 	Explicit bool
 	// Number is the turn number written after '#', or 0 for none.
 	Number int
@@ -54,11 +62,16 @@ type Move struct {
 	Color Color
 	// Reason is the reason of a Conclude: Timeout, Adjudication or Aborted.
 	Reason Reason
+
+	// hensel marks a move read in Hensel's notation (hensel.go): its
+	// removals name a link by its midpoint, which the game resolves to
+	// the player's link there when the move is played.
+	hensel bool
 }
 
 // IsTurn reports whether the move is a turn: a placement or a swap. Turns
 // are what move numbers count.
-func (m Move) IsTurn() bool { return m.Kind == Place || m.Kind == Swap }
+func (m Move) IsTurn() bool { return m.Kind == Place || m.Kind == Swap || m.Kind == Choose }
 
 // UnlinkList returns the links to remove, in order.
 func (m Move) UnlinkList() []Link { return chainLinks(m.Unlinks) }
@@ -84,7 +97,14 @@ func (m Move) String() string {
 	var sb strings.Builder
 	switch m.Kind {
 	case Place:
+		if m.hensel || !m.Explicit && len(m.Links) > 0 {
+			// pbmserv's syntax cannot say "these links, then every
+			// link to the new peg": Hensel's notation can.
+			sb.WriteString(m.henselString())
+			break
+		}
 		sb.WriteString(m.Hole.String())
+		writeRemoves(&sb, m.Removes)
 		if len(m.Unlinks) > 0 {
 			sb.WriteByte('-')
 			writeChains(&sb, m.Unlinks)
@@ -95,6 +115,8 @@ func (m Move) String() string {
 		}
 	case Swap:
 		sb.WriteString("swap")
+	case Choose:
+		sb.WriteString("choose:" + m.Color.String())
 	case Privilege:
 		return "privilege"
 	case Resign:
@@ -123,6 +145,20 @@ func (m Move) String() string {
 	return sb.String()
 }
 
+// writeRemoves writes the 3M rules' "--" list of pegs to remove, if any.
+func writeRemoves(sb *strings.Builder, holes []Hole) {
+	if len(holes) == 0 {
+		return
+	}
+	sb.WriteString("--")
+	for i, h := range holes {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(h.String())
+	}
+}
+
 func writeChains(sb *strings.Builder, chains [][]Hole) {
 	for i, ch := range chains {
 		if i > 0 {
@@ -140,13 +176,18 @@ func writeChains(sb *strings.Builder, chains [][]Hole) {
 // ParseMove reads a move in pbmserv's syntax (seed 000), case-insensitive
 // and without spaces:
 //
-//	COORD [ "-" CHAIN { "," CHAIN } ] [ "+" [ CHAIN { "," CHAIN } ] ] [ "#" N ]
+//	COORD [ "--" COORD { "," COORD } ] [ "-" CHAIN { "," CHAIN } ] [ "+" [ CHAIN { "," CHAIN } ] ] [ "#" N ]
 //	CHAIN = COORD "/" COORD { "/" COORD }
 //
-// The unlinks happen first, then the placement. Without '+' every legal
+// The "--" list is the 3M rules' extension: own pegs removed, with their
+// links, before anything else ("j12--c4,d6-i12/k11+..."). pbmserv's
+// syntax never has two dashes in a row (a '-' is always followed by a
+// hole), so every pbmserv move reads as before. The removals happen first,
+// then the unlinks, then the placement. Without '+' every legal
 // link to the new peg is made; with '+' exactly the listed links, and a bare
 // '+' makes none. "#N" says that this is turn N. The word "swap" (also with
-// "#N") is the pie rule.
+// "#N") is the pie rule, and "choose:red" or "choose:black" the colour
+// choice of the cut-the-pie opening.
 func ParseMove(s string) (Move, error) {
 	in := s
 	if len(s) > 2000 {
@@ -165,12 +206,30 @@ func ParseMove(s string) (Move, error) {
 		m.Kind = Swap
 		return m, nil
 	}
+	if body != "" && isHenselStart(body[0]) {
+		return parseHensel(in, body, m)
+	}
+	if w, arg, ok := strings.Cut(body, ":"); ok && strings.EqualFold(w, "choose") {
+		switch strings.ToLower(arg) {
+		case "red", "black":
+			m.Kind = Choose
+			m.Color, _ = ParseColor(arg)
+			return m, nil
+		}
+		return Move{}, &SyntaxError{Input: in, Pos: len(w) + 1, Want: "red or black, as in choose:red"}
+	}
 	h, i, ok := scanHole(body, 0)
 	if !ok {
 		return Move{}, &SyntaxError{Input: in, Pos: 0, Want: "a hole such as j12 (column letters, then the row number), or swap"}
 	}
 	m.Kind, m.Hole = Place, h
 	var err error
+	if strings.HasPrefix(body[i:], "--") {
+		m.Removes, i, err = scanHoleList(in, body, i+2)
+		if err != nil {
+			return Move{}, err
+		}
+	}
 	if i < len(body) && body[i] == '-' {
 		m.Unlinks, i, err = scanChains(in, body, i+1, false)
 		if err != nil {
@@ -190,10 +249,31 @@ func ParseMove(s string) (Move, error) {
 			want = "',' and another chain, or '#' and a move number"
 		} else if len(m.Unlinks) > 0 {
 			want = "',' and another chain, '+' and a link list, or '#' and a move number"
+		} else if len(m.Removes) > 0 {
+			want = "',' and another hole to free, '-' and an unlink list, '+' and a link list, or '#' and a move number"
 		}
 		return Move{}, &SyntaxError{Input: in, Pos: i, Want: want}
 	}
 	return m, nil
+}
+
+// scanHoleList reads COORD{,COORD} at body[i:]: the pegs a 3M move
+// removes.
+func scanHoleList(in, body string, i int) ([]Hole, int, error) {
+	var out []Hole
+	for {
+		h, j, ok := scanHole(body, i)
+		if !ok {
+			return nil, i, &SyntaxError{Input: in, Pos: i, Want: "a hole to free after '--', such as c4 (3M: own pegs to remove, separated by ',', like j12--c4,d6)"}
+		}
+		out = append(out, h)
+		i = j
+		if i < len(body) && body[i] == ',' {
+			i++
+			continue
+		}
+		return out, i, nil
+	}
 }
 
 // scanChains reads CHAIN{,CHAIN} at body[i:]. An empty list is allowed only

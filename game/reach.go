@@ -23,8 +23,10 @@ func (b *Board) search() uint32 {
 // links never block the path, since in standard they can be removed and in
 // PP they may be crossed, so the test is sound: if it says no, c can never
 // win from here, whatever either side does (short of the opponent removing
-// links, which it is never obliged to do).
-func (b *Board) CanConnect(c Color) bool { return b.openPath(c, nil) }
+// links, which it is never obliged to do). Under the 3M rules it is always
+// true: there every peg and link may be removed by its owner, so no path is
+// ever closed for good.
+func (b *Board) CanConnect(c Color) bool { return b.rules == ThreeM || b.openPath(c, nil) }
 
 // openPath runs the search of CanConnect. With w, it also records the path
 // it found in w, for witness.holds to recheck cheaply later.

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path"
@@ -78,8 +79,9 @@ const (
 	FieldHandicap
 	FieldExtraMoves
 	FieldAutoDraw
+	FieldOpening
 
-	AllFields = FieldSize | FieldRuleset | FieldPlayers | FieldSwap | FieldHandicap | FieldExtraMoves | FieldAutoDraw
+	AllFields = FieldSize | FieldRuleset | FieldPlayers | FieldSwap | FieldHandicap | FieldExtraMoves | FieldAutoDraw | FieldOpening
 )
 
 // Has reports whether every field of x is in f.
@@ -117,7 +119,7 @@ var settingFields = []settingField{
 		func(v string, s *Settings) bool { sz, err := ParseSize(v); s.Size = sz; return err == nil },
 		func(s Settings) string { return s.Size.String() },
 		func(d *Settings, s Settings) { d.Size = s.Size }},
-	{FieldRuleset, "ruleset", "standard or pp",
+	{FieldRuleset, "ruleset", "standard, pp or 3m",
 		func(v string, s *Settings) bool {
 			r, err := ParseRuleset(v)
 			s.Ruleset = r
@@ -176,6 +178,21 @@ var settingFields = []settingField{
 			return "on"
 		},
 		func(d *Settings, s Settings) { d.NoAutoDraw = s.NoAutoDraw }},
+	{FieldOpening, "opening", "plain, pie3 (cut the pie) or centre (the Kosmos centre handicap)",
+		func(v string, s *Settings) bool {
+			o, err := ParseOpening(v)
+			s.Opening = o
+			return err == nil && v != ""
+		},
+		func(s Settings) string { return s.Opening.String() },
+		func(d *Settings, s Settings) { d.Opening = s.Opening }},
+}
+
+// omitted reports whether records leave the field out although it is
+// stated: the plain opening, which every record written before openings
+// existed means, so that those exports stay as they were.
+func (sf settingField) omitted(s Settings) bool {
+	return sf.field == FieldOpening && s.Opening == OpeningPlain
 }
 
 // settingFieldOf returns the entry of settingFields for f.
@@ -224,6 +241,79 @@ type Record struct {
 	// Source says where each move stands in the file it was read from,
 	// index for index with Moves; nil for a record made from a game.
 	Source []Source
+	// Stop is why reading stopped before the end of the file, or nil. It
+	// is a *ParseError, for a token after the moves that is not a move
+	// (or not one that any game could have, because the record has gone
+	// past the longest game its board allows). Replay treats it as a move
+	// the rules refuse, at index len(Moves): the moves before it are
+	// played, and the rest of the file is not read.
+	Stop error
+
+	count recordCount // what the moves so far could put on a board
+}
+
+// recordCount counts a record's moves as they are read, to stop reading
+// where no game could go on.
+type recordCount struct {
+	pegs  int // placements less the pegs they remove
+	other int // entries that are not placements
+}
+
+// maxOtherEntries bounds the entries of a record that are not placements.
+// A game has at most four (one swap, two Privileges, one a team, and the
+// entry that ends it); the bound leaves room for records that carry more,
+// such as refused ones, while keeping a file of nothing else small.
+const maxOtherEntries = 16
+
+// maxPegs is the most pegs the record's board can hold: the holes of the
+// size it states (before any handicap, which only takes holes away), or
+// of the largest board.
+func (r *Record) maxPegs() int {
+	if r.Stated.Has(FieldSize) && r.Settings.Size.Valid() {
+		return r.Settings.Size.Holes()
+	}
+	return Size{MaxSize, MaxSize}.Holes()
+}
+
+// add appends move m, read at src, to the record. A game cannot have more
+// placements than its board has holes (a 3M removal frees one again), nor
+// more than maxOtherEntries other entries: a move past that bound sets Stop
+// instead, and add reports false: stop reading. Memory then stays
+// proportional to a real game whatever the size of the file.
+func (r *Record) add(m Move, src Source) bool {
+	c := r.count
+	if m.Kind == Place {
+		c.pegs = max(0, c.pegs+1-len(m.Removes))
+	} else {
+		c.other++
+	}
+	if c.pegs > r.maxPegs() || c.other > maxOtherEntries {
+		size := "the largest board"
+		if r.Stated.Has(FieldSize) {
+			size = "a " + r.Settings.Size.String() + " board"
+		}
+		r.Stop = &ParseError{Format: r.Format, Line: src.Line, Col: src.Col, Token: src.Token,
+			Msg: fmt.Sprintf("no game goes on this long (%s holds at most %d pegs, and a game has at most %d turns that are not placements); the rest of the file was not read", size, r.maxPegs(), maxOtherEntries)}
+		return false
+	}
+	r.count = c
+	r.Moves = append(r.Moves, m)
+	r.Source = append(r.Source, src)
+	return true
+}
+
+// stopAt handles a token that is not a move (err, a *ParseError). If a
+// move was read before it, or the token begins like a move (its syntax
+// error lies past its first character), the file is a record with a bad
+// move: reading stops, Stop is set, and stopAt returns nil. Otherwise the
+// file is not a record at all, and stopAt returns err.
+func (r *Record) stopAt(err error) error {
+	var se *SyntaxError
+	if len(r.Moves) == 0 && !(errors.As(err, &se) && se.Pos > 0) {
+		return err
+	}
+	r.Stop = err
+	return nil
 }
 
 // Source is where a move stands in a record file.
@@ -246,13 +336,16 @@ type Source struct {
 // to: after a sides swap SGF's PW (and the moves format's "red") names
 // seat 2, who swapped, and PB ("black") seat 1. The readers map them back
 // to seats.
+//
+// The colour choice of the cut-the-pie opening exchanges colours too when
+// the chooser (seat 2) takes Red: choose:red.
 func (r *Record) SidesSwapped() bool {
-	if r.Stated.Has(FieldSwap) && r.Settings.Swap != SwapSides {
-		return false
-	}
 	for _, m := range r.Moves {
-		if m.Kind == Swap {
-			return true
+		switch m.Kind {
+		case Choose:
+			return m.Color == Red
+		case Swap:
+			return !r.Stated.Has(FieldSwap) || r.Settings.Swap == SwapSides
 		}
 	}
 	return false
@@ -289,8 +382,14 @@ func (r *Record) Token(i int) string {
 	if i >= 0 && i < len(r.Moves) {
 		return r.Moves[i].String()
 	}
-	if i == len(r.Moves) && r.Result.Over() {
-		return resultMove(r.Result).String()
+	if i == len(r.Moves) {
+		var pe *ParseError
+		if errors.As(r.Stop, &pe) {
+			return pe.Token
+		}
+		if r.Result.Over() {
+			return resultMove(r.Result).String()
+		}
 	}
 	return ""
 }
@@ -354,6 +453,9 @@ func (r *Record) Replay(base Settings) (*Game, error) {
 			return g, &ReplayError{Index: i, Move: m, Err: err}
 		}
 	}
+	if r.Stop != nil {
+		return g, &ReplayError{Index: len(r.Moves), Err: r.Stop}
+	}
 	if r.Result.Over() && !g.Over() {
 		m := resultMove(r.Result)
 		if _, err := g.PlayMove(m); err != nil {
@@ -389,8 +491,11 @@ type ParseError struct {
 
 func (e *ParseError) Error() string {
 	var sb strings.Builder
-	sb.WriteString(e.Format.String())
-	sb.WriteString(" record")
+	if e.Format != FormatAuto { // (a file refused before its format is known is just a record)
+		sb.WriteString(e.Format.String())
+		sb.WriteByte(' ')
+	}
+	sb.WriteString("record")
 	if e.Line > 0 {
 		fmt.Fprintf(&sb, ", line %d", e.Line)
 		if e.Col > 0 {
@@ -467,6 +572,11 @@ func DetectFormat(data []byte, name string) Format {
 	ext := strings.ToLower(path.Ext(strings.ReplaceAll(name, `\`, "/")))
 	body := skipBOMSpace(data)
 	if len(body) > 0 && body[0] == '(' {
+		if g := sgfGame(body); g != "" && g != "21" {
+			// An SGF file of another game (Go is GM[1]): read as SGF, so
+			// that the error names the game, not Little Golem's dialect.
+			return FormatSGF
+		}
 		if looksLG(body) || ext == ".tsgf" {
 			return FormatLG
 		}
@@ -486,6 +596,21 @@ func DetectFormat(data []byte, name string) Format {
 		return FormatT1
 	}
 	return FormatMoves
+}
+
+// sgfGame returns the value of the first GM property of an SGF text (the
+// game it records: 21 is TwixT, 1 is Go), or "" if there is none.
+func sgfGame(data []byte) string {
+	i := bytes.Index(data, []byte("GM["))
+	if i < 0 || i > 0 && isLetter(data[i-1]) {
+		return ""
+	}
+	v := data[i+3:]
+	end := bytes.IndexByte(v, ']')
+	if end < 0 || end > 20 {
+		return ""
+	}
+	return strings.TrimSpace(string(v[:end]))
 }
 
 func skipBOMSpace(data []byte) []byte {
@@ -548,4 +673,26 @@ func (c *cursor) skipWhile(in func(byte) bool) {
 	for c.pos < len(c.data) && in(c.data[c.pos]) {
 		c.advance()
 	}
+}
+
+// sgfOtherGame says that an SGF file with GM[gm] records another game.
+func sgfOtherGame(gm string) string {
+	return fmt.Sprintf("this is an SGF file for another game (GM[%s]), not a TwixT record (TwixT is GM[21])", clip(strings.TrimSpace(gm)))
+}
+
+// stopLong stops an SGF record at node n, past maxSGFNodes.
+func (r *Record) stopLong(n sgfNode) {
+	r.Stop = &ParseError{Format: r.Format, Line: n.line, Col: n.col,
+		Msg: fmt.Sprintf("the main line goes on past %d nodes, longer than any game; the rest of the file was not read", maxSGFNodes)}
+}
+
+// sgfMoveError is a move property whose value is not a move. Its token is
+// the value, or the property as written when the value is empty ("B[]"),
+// so that a replay can name it.
+func sgfMoveError(f Format, prop string, v sgfValue, want string, err error) error {
+	e := sgfError(f, v, want, err).(*ParseError)
+	if strings.TrimSpace(e.Token) == "" {
+		e.Token = prop + "[" + v.text + "]"
+	}
+	return e
 }

@@ -10,16 +10,19 @@ import (
 // The moves format (DESIGN.md, "twixt replay"): tokens separated by white
 // space, newlines or ';'. A token that starts with '#' starts a comment
 // that runs to the end of the line; inside a token, "#N" is a move number
-// ("j12#15"). A token is a move in the move syntax (ParseMove), "swap",
+// ("j12#15"). A token is a move in the move syntax (ParseMove: pbmserv's,
+// with the 3M rules' "--" removals, or Alan Hensel's long moves), "swap",
+// "choose:red"/"choose:black" (the cut-the-pie opening's colour choice),
 // "resign" (the side to move resigns) or "resign:red"/"resign:black" (that
 // side resigns), "draw" (agreed), "privilege", or one of the results
 // decided outside the board that Move.String writes: "timeout:red" (Red
 // wins on time), "adjudicate:black", "adjudicate:draw", "abort".
 //
 // Comments before the first move that read "# key: value" are the record's
-// header: size (24 or 13x24, before any handicap), ruleset (standard or
-// pp), players (2 or 4), swap (sides, mirror or off), handicap, extra-moves,
-// auto-draw (on or off), and the players' names: red and black (two
+// header: size (24 or 13x24, before any handicap), ruleset (standard, pp
+// or 3m), players (2 or 4), swap (sides, mirror or off), handicap,
+// extra-moves, auto-draw (on or off), opening (plain, pie3 or centre;
+// written only when not plain), and the players' names: red and black (two
 // players, by the colour they play from the swap on: after a sides swap
 // "red" is the second player, who swapped), red 1, black 1, red 2 and
 // black 2 (Double TwixT), or seat N (by seat). Other comments are just
@@ -55,10 +58,14 @@ func ParseMovesRecord(data []byte) (*Record, error) {
 		index++
 		m, err := parseRecordToken(tok)
 		if err != nil {
-			return nil, &ParseError{Format: FormatMoves, Line: line, Col: col, Index: index, Err: err}
+			if err := rec.stopAt(&ParseError{Format: FormatMoves, Line: line, Col: col, Index: index, Token: tok, Err: err}); err != nil {
+				return nil, err
+			}
+			break
 		}
-		rec.Moves = append(rec.Moves, m)
-		rec.Source = append(rec.Source, Source{Token: tok, Line: line, Col: col})
+		if !rec.add(m, Source{Token: tok, Line: line, Col: col}) {
+			break
+		}
 	}
 	if byColour {
 		rec.Names = rec.colourNames(rec.Names)
@@ -204,7 +211,7 @@ func (r *Record) MarshalMoves() []byte {
 	sb.WriteString("# TwixT game record (moves format)\n")
 	s, st := r.Settings.normalized(), r.Stated
 	for _, sf := range settingFields {
-		if st.Has(sf.field) {
+		if st.Has(sf.field) && !sf.omitted(s) {
 			fmt.Fprintf(&sb, "# %s: %s\n", sf.name, sf.format(s))
 		}
 	}

@@ -16,6 +16,8 @@ var roundTripSettings = []Settings{
 	{}, {Swap: SwapSides}, {Swap: SwapMirror, Ruleset: PP}, {Players: 4}, {Players: 4, Ruleset: PP},
 	{Size: Size{7, 9}}, {Handicap: 3, ExtraMoves: 2}, {Handicap: -2, Ruleset: PP},
 	{Size: Size{30, 11}, NoAutoDraw: true}, {Size: Size{27, 27}, Swap: SwapMirror},
+	{Ruleset: ThreeM}, {Ruleset: ThreeM, Players: 4, Size: Size{9, 9}},
+	{Opening: OpeningPie3}, {Opening: OpeningCentre, ExtraMoves: 3, Size: Size{13, 13}},
 }
 
 // playRandomGame plays a random game: mostly plain pegs, with swaps,

@@ -30,7 +30,14 @@ type sgfProp struct {
 type sgfNode struct {
 	props     []sgfProp
 	line, col int
+	more      bool // the main line goes on past this node, unread (maxSGFNodes)
 }
+
+// maxSGFNodes bounds the nodes of the main line that are kept: room for
+// the longest game with a node of comments for every move. The rest of a
+// longer file is only checked for syntax, so memory stays proportional
+// to a real game.
+var maxSGFNodes = 2 * (Size{MaxSize, MaxSize}.Holes() + maxOtherEntries)
 
 // maxSGFDepth bounds the nesting of variations.
 const maxSGFDepth = 1000
@@ -38,6 +45,8 @@ const maxSGFDepth = 1000
 type sgfParser struct {
 	cursor
 	format Format
+	kept   int  // main-line nodes kept
+	full   bool // maxSGFNodes reached
 }
 
 // parseSGFMainLine reads an SGF collection and returns the nodes of the
@@ -52,8 +61,8 @@ func parseSGFMainLine(data []byte, f Format) ([]sgfNode, error) {
 		return nil, p.errorf("", "the file is empty: expected an SGF game, '(;' and its properties")
 	}
 	nodes, err := p.gameTree(0, true)
-	if err != nil {
-		return nil, err
+	if err != nil || p.full {
+		return nodes, err // (past maxSGFNodes the rest is not read)
 	}
 	for {
 		p.skipSpace()
@@ -100,14 +109,21 @@ func (p *sgfParser) gameTree(depth int, keep bool) ([]sgfNode, error) {
 		return nil, p.errorf(p.peekText(), "expected ';' and the first node of the game tree")
 	}
 	var nodes []sgfNode
-	for p.skipSpace(); p.peek() == ';'; p.skipSpace() {
+	for p.skipSpace(); p.peek() == ';' && !p.full; p.skipSpace() {
 		n, err := p.node()
 		if err != nil {
 			return nil, err
 		}
-		if keep {
+		if keep && len(n.props) > 0 && !p.full {
+			// (Empty nodes say nothing, and are not kept.)
+			p.kept++
+			n.more = p.kept > maxSGFNodes
+			p.full = n.more
 			nodes = append(nodes, n)
 		}
+	}
+	if p.full {
+		return nodes, nil
 	}
 	first := true
 	for p.peek() == '(' {
@@ -255,16 +271,19 @@ var sgfSettings = []struct {
 	prop  string
 	field Fields
 }{
-	{"XPLAYERS", FieldPlayers}, {"XSWAP", FieldSwap}, {"XEXTRA", FieldExtraMoves}, {"XAUTODRAW", FieldAutoDraw},
+	{"XPLAYERS", FieldPlayers}, {"XSWAP", FieldSwap}, {"XEXTRA", FieldExtraMoves}, {"XAUTODRAW", FieldAutoDraw}, {"XOPENING", FieldOpening},
 }
 
 // ParseSGF reads a TwixT record in SGF, GM[21], after the red-bean.com
 // specification (2021): W is the first player (our Red, top and bottom), B
 // the second; SZ[n] or SZ[columns:rows] is the board played on; HA[n]
 // takes n columns (n > 0) or -n rows (n < 0) off a board that SZ then
-// shows without them (pbmserv's handicap); RU is STD or PP. A move is a
-// hole ("j12", "aa17") or a long move in the bot's move syntax
-// ("j12-i12/k11+h11/j12": links removed, the peg, links made), "swap",
+// shows without them (pbmserv's handicap); RU is STD, PP or 3M. A move is a
+// hole ("j12", "aa17"), a long move in Alan Hensel's notation as the
+// specification writes it ("-c'5\d4'j12": links removed and added by
+// their midpoints, then the peg with every link; see hensel.go) or in the
+// bot's move syntax, as older exports wrote it ("j12-i12/k11+h11/j12"),
+// "swap",
 // "resign", "forfeit" (a loss on time), "draw" or "accept-draw" (an agreed
 // draw; "propose-draw" is only an offer and is skipped), or "privilege"
 // (Double TwixT). MN gives a move its number. RE is used only when the
@@ -285,7 +304,12 @@ func ParseSGF(data []byte) (*Record, error) {
 	rec := &Record{Format: f}
 	var board Size
 	hasSZ, hasHA := false, false
+nodes:
 	for ni, n := range nodes {
+		if n.more {
+			rec.stopLong(n)
+			break
+		}
 		var (
 			move   Move
 			have   bool
@@ -321,7 +345,10 @@ func ParseSGF(data []byte) (*Record, error) {
 					if isLGHole([]byte(v.text)) {
 						msg = "two letters are a hole in Little Golem's dialect (read the file as lg)"
 					}
-					return nil, sgfError(f, v, msg, err)
+					if err := rec.stopAt(sgfMoveError(f, pr.id, v, msg, err)); err != nil {
+						return nil, err
+					}
+					break nodes
 				}
 				if skip {
 					continue
@@ -362,8 +389,9 @@ func ParseSGF(data []byte) (*Record, error) {
 			if number > 0 && move.IsTurn() {
 				move.Number = number
 			}
-			rec.Moves = append(rec.Moves, move)
-			rec.Source = append(rec.Source, src)
+			if !rec.add(move, src) {
+				break
+			}
 		}
 	}
 	if hasSZ || hasHA {
@@ -422,7 +450,7 @@ func (rec *Record) sgfRootProp(pr sgfProp, v sgfValue, board *Size, hasSZ, hasHA
 	switch pr.id {
 	case "GM":
 		if strings.TrimSpace(v.text) != "21" {
-			return true, sgfError(f, v, "GM: this is not a TwixT record (TwixT is GM[21])", nil)
+			return true, sgfError(f, v, sgfOtherGame(v.text), nil)
 		}
 	case "SZ":
 		sz, err := parseSGFSize(f, v)
@@ -441,8 +469,10 @@ func (rec *Record) sgfRootProp(pr sgfProp, v sgfValue, board *Size, hasSZ, hasHA
 			s.Ruleset = Standard
 		case "PP", "TWIXTPP":
 			s.Ruleset = PP
+		case "3M":
+			s.Ruleset = ThreeM
 		default:
-			return true, sgfError(f, v, "the ruleset RU: expected STD or PP (3M and other rulesets are not supported)", nil)
+			return true, sgfError(f, v, "the ruleset RU: expected STD, PP or 3M", nil)
 		}
 		rec.Stated |= FieldRuleset
 	case "PW":
@@ -490,7 +520,7 @@ func parseSGFMove(v string, side Color) (m Move, skip bool, err error) {
 	m, err = ParseMove(t)
 	var se *SyntaxError
 	if errors.As(err, &se) && se.Pos == 0 {
-		se.Want = "a hole such as j12, a long move such as j12-i12/k11+h11/j12, or swap, resign, forfeit, draw, privilege"
+		se.Want = "a hole such as j12, a long move such as -c'5\\d4'j12 or j12-i12/k11+h11/j12, or swap, resign, forfeit, draw, privilege"
 	}
 	return m, false, err
 }
@@ -571,7 +601,8 @@ func sgfEscape(s string) string {
 // reads: the settings the record states (SZ, HA and RU, and the private
 // XPLAYERS, XSWAP, XEXTRA and XAUTODRAW), the names (PW the Red player and
 // PB the Black one, from the swap on: seats 1 and 2, or 2 and 1 after a
-// sides swap; XPW and XPB seats 3 and 4), RE, then one node a move; the
+// sides swap; XPW and XPB seats 3 and 4), RE, then one node a move, long
+// moves in Hensel's notation where it can say them (Move.SGFText); the
 // swap is written B[swap], the turn Black takes to swap. It replays the
 // record to know who made each move, so a record the rules refuse returns
 // the *ReplayError of Replay.
@@ -591,10 +622,8 @@ func (r *Record) MarshalSGF() ([]byte, error) {
 	play := func(i int, m Move) error {
 		_, toMove := g.ToMove()
 		switch m.Kind {
-		case Place, Swap:
-			plain := m
-			plain.Number = 0
-			node(sgfColor(toMove), plain.String(), m.Number)
+		case Place, Swap, Choose:
+			node(sgfColor(toMove), m.SGFText(), m.Number)
 		case Resign:
 			c := m.Color
 			if c == NoColor {
@@ -645,13 +674,16 @@ func (r *Record) MarshalSGF() ([]byte, error) {
 	}
 	if st.Has(FieldRuleset) {
 		rs := "STD"
-		if s.Ruleset == PP {
+		switch s.Ruleset {
+		case PP:
 			rs = "PP"
+		case ThreeM:
+			rs = "3M"
 		}
 		fmt.Fprintf(&sb, "RU[%s]", rs)
 	}
 	for _, p := range sgfSettings {
-		if st.Has(p.field) {
+		if sf := settingFieldOf(p.field); st.Has(p.field) && !sf.omitted(s) {
 			fmt.Fprintf(&sb, "%s[%s]", p.prop, settingFieldOf(p.field).format(s))
 		}
 	}
@@ -689,9 +721,14 @@ func ParseLG(data []byte) (*Record, error) {
 	rec := &Record{
 		Format:   f,
 		Settings: Settings{Ruleset: PP, Swap: SwapMirror, Players: 2},
-		Stated:   FieldRuleset | FieldSwap | FieldPlayers | FieldHandicap | FieldExtraMoves,
+		Stated:   FieldRuleset | FieldSwap | FieldPlayers | FieldHandicap | FieldExtraMoves | FieldOpening,
 	}
+nodes:
 	for ni, n := range nodes {
+		if n.more {
+			rec.stopLong(n)
+			break
+		}
 		for _, pr := range n.props {
 			v := pr.value()
 			if ni == 0 {
@@ -712,7 +749,7 @@ func ParseLG(data []byte) (*Record, error) {
 					continue
 				case "GM":
 					if strings.TrimSpace(v.text) != "21" {
-						return nil, sgfError(f, v, "GM: this is not a TwixT record (TwixT is GM[21])", nil)
+						return nil, sgfError(f, v, sgfOtherGame(v.text), nil)
 					}
 					continue
 				}
@@ -731,14 +768,18 @@ func ParseLG(data []byte) (*Record, error) {
 			}
 			m, err := parseLGMove(v.text, side)
 			if err != nil {
-				return nil, sgfError(f, v, "", err)
+				if err := rec.stopAt(sgfMoveError(f, pr.id, v, "", err)); err != nil {
+					return nil, err
+				}
+				break nodes
 			}
 			src := Source{Token: v.text, Line: v.line, Col: v.col}
 			if m.IsTurn() {
 				src.Side = side
 			}
-			rec.Moves = append(rec.Moves, m)
-			rec.Source = append(rec.Source, src)
+			if !rec.add(m, src) {
+				break nodes
+			}
 		}
 	}
 	return rec, nil

@@ -40,21 +40,58 @@ func t1Header(lines [][]byte) ([t1HeaderLines]string, bool) {
 	return h, true
 }
 
-func splitLines(data []byte) [][]byte {
+// lineReader walks the lines of a text one at a time ("\n" or "\r\n"),
+// so that a huge file is never split whole: a text with n line breaks has
+// n+1 lines, the last perhaps empty.
+type lineReader struct {
+	data []byte
+	pos  int
+	n    int // lines read
+	done bool
+}
+
+func newLineReader(data []byte) *lineReader {
 	if bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}) {
 		data = data[3:]
 	}
-	lines := bytes.Split(data, []byte("\n"))
-	for i, l := range lines {
-		lines[i] = bytes.TrimSuffix(l, []byte("\r"))
+	return &lineReader{data: data}
+}
+
+// next returns the next line, without its line break, or false at the end.
+func (l *lineReader) next() ([]byte, bool) {
+	if l.done {
+		return nil, false
 	}
-	return lines
+	rest := l.data[l.pos:]
+	line := rest
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		line = rest[:i]
+		l.pos += i + 1
+	} else {
+		l.pos, l.done = len(l.data), true
+	}
+	l.n++
+	return bytes.TrimSuffix(line, []byte("\r")), true
+}
+
+// firstLines reads up to n lines.
+func (l *lineReader) firstLines(n int) [][]byte {
+	var out [][]byte
+	for len(out) < n {
+		line, ok := l.next()
+		if !ok {
+			break
+		}
+		out = append(out, line)
+	}
+	return out
 }
 
 // ParseT1 reads a T1 record.
 func ParseT1(data []byte) (*Record, error) {
 	const f = FormatT1
-	lines := splitLines(data)
+	lr := newLineReader(data)
+	lines := lr.firstLines(t1HeaderLines)
 	h, ok := t1Header(lines)
 	if !ok {
 		return nil, &ParseError{Format: f, Line: len(lines), Msg: "the file ends in its header: a T1 record has 13 header lines, then the moves"}
@@ -62,7 +99,7 @@ func ParseT1(data []byte) (*Record, error) {
 	rec := &Record{
 		Format:   f,
 		Settings: Settings{Ruleset: Standard, Players: 2, Swap: SwapMirror},
-		Stated:   FieldRuleset | FieldPlayers | FieldSwap | FieldHandicap | FieldExtraMoves,
+		Stated:   FieldRuleset | FieldPlayers | FieldSwap | FieldHandicap | FieldExtraMoves | FieldOpening,
 	}
 	bad := func(line int, want string) error {
 		return &ParseError{Format: f, Line: line, Col: 1, Token: h[line-1], Msg: want}
@@ -113,12 +150,18 @@ func ParseT1(data []byte) (*Record, error) {
 		rec.setName(1, first)
 		rec.setName(2, second)
 	}
-	for i := t1HeaderLines; i < len(lines); i++ {
-		v, _, _ := bytes.Cut(lines[i], []byte("#"))
+	for {
+		text, more := lr.next()
+		if !more {
+			break
+		}
+		line := lr.n // from 1
+		v, _, _ := bytes.Cut(text, []byte("#"))
 		tok := strings.TrimSpace(string(v))
 		if tok == "" {
 			continue
 		}
+		col := 1 + bytes.Index(text, []byte(tok))
 		var m Move
 		switch strings.ToLower(tok) {
 		case "swap":
@@ -128,12 +171,16 @@ func ParseT1(data []byte) (*Record, error) {
 		default:
 			hole, err := ParseHole(tok)
 			if err != nil {
-				return nil, &ParseError{Format: f, Line: i + 1, Col: 1 + bytes.Index(lines[i], []byte(tok)), Msg: "expected a hole such as I9 (column letter, row number), swap or resign", Err: err}
+				if err := rec.stopAt(&ParseError{Format: f, Line: line, Col: col, Token: tok, Msg: "expected a hole such as I9 (column letter, row number), swap or resign", Err: err}); err != nil {
+					return nil, err
+				}
+				return rec, nil
 			}
 			m = Move{Kind: Place, Hole: hole}
 		}
-		rec.Moves = append(rec.Moves, m)
-		rec.Source = append(rec.Source, Source{Token: tok, Line: i + 1, Col: 1 + bytes.Index(lines[i], []byte(tok))})
+		if !rec.add(m, Source{Token: tok, Line: line, Col: col}) {
+			break
+		}
 	}
 	return rec, nil
 }
@@ -142,7 +189,7 @@ func ParseT1(data []byte) (*Record, error) {
 // values fit their places, at least one of them not empty, and none of
 // them a header line of the moves format.
 func looksT1(data []byte) bool {
-	lines := splitLines(data)
+	lines := newLineReader(data).firstLines(t1HeaderLines)
 	h, ok := t1Header(lines)
 	if !ok {
 		return false

@@ -80,14 +80,23 @@ func TestParseMovesRecordErrors(t *testing.T) {
 		{"# size: 3\ne5", 1, 1, 0, []string{"line 1", "board size", "from 5 to 100"}},
 		{"# players: 3", 1, 1, 0, []string{"2 or 4"}},
 		{"#\n# swap: maybe", 2, 1, 0, []string{"sides, mirror or off"}},
-		{"# ruleset: chess", 1, 1, 0, []string{"standard or pp"}},
+		{"# ruleset: chess", 1, 1, 0, []string{"standard, pp or 3m"}},
 		{"# extra-moves: 9", 1, 1, 0, []string{"0 to 3"}},
 		{"# auto-draw: perhaps", 1, 1, 0, []string{"on or off"}},
 		{"# handicap: many", 1, 1, 0, []string{"columns"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
-			_, err := ParseMovesRecord([]byte(tc.in))
+			rec, err := ParseMovesRecord([]byte(tc.in))
+			// A token that is not a move stops the record there (Stop),
+			// to be reported as a refused move; a bad header refuses the
+			// whole file.
+			if tc.index > 0 {
+				if err != nil {
+					t.Fatalf("a bad move token refused the whole file: %v", err)
+				}
+				err = rec.Stop
+			}
 			parseErrorAt(t, err, tc.line, tc.col, tc.want...)
 			var pe *ParseError
 			if errors.As(err, &pe) && pe.Index != tc.index {
@@ -118,8 +127,8 @@ e5
 		t.Fatal(err)
 	}
 	want := Settings{Size: Size{13, 24}, Ruleset: PP, Players: 4, Swap: SwapMirror, Handicap: -2, NoAutoDraw: true}
-	if rec.Settings != want || rec.Stated != AllFields {
-		t.Errorf("settings %+v stating %v, want %+v stating all", rec.Settings, rec.Stated, want)
+	if rec.Settings != want || rec.Stated != AllFields&^FieldOpening {
+		t.Errorf("settings %+v stating %v, want %+v stating all but the opening", rec.Settings, rec.Stated, want)
 	}
 	if got := strings.Join(rec.Names, "|"); got != "Ann: the first|Bob # not a comment|Cy" {
 		t.Errorf("names %q", got)
@@ -243,7 +252,7 @@ func TestParseSGFErrors(t *testing.T) {
 		{"(;GM[21];b[dd])", 1, 10, []string{"Little Golem"}},
 		{"(;GM[21]SZ[4])", 1, 12, []string{"SZ", "from 5 to 100"}},
 		{"(;GM[21]SZ[big])", 1, 12, []string{"columns:rows"}},
-		{"(;GM[21]RU[3M])", 1, 12, []string{"STD or PP"}},
+		{"(;GM[21]RU[4M])", 1, 12, []string{"STD, PP or 3M"}},
 		{"(;GM[21]HA[x])", 1, 12, []string{"HA"}},
 		{"(;GM[21]XPLAYERS[3])", 1, 18, []string{"2 or 4"}},
 		{"(;GM[21];W[e5]MN[-1])", 1, 18, []string{"MN"}},
@@ -257,7 +266,10 @@ func TestParseSGFErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
-			_, err := ParseSGF([]byte(tc.in))
+			rec, err := ParseSGF([]byte(tc.in))
+			if err == nil {
+				err = rec.Stop // a move that cannot be read stops the record there
+			}
 			parseErrorAt(t, err, tc.line, tc.col, tc.want...)
 		})
 	}
@@ -289,7 +301,10 @@ func TestParseLG(t *testing.T) {
 		{"(;SZ[24];b[cd][ef])", 16, "one value"},
 		{"(;SZ[1];b[cd])", 6, "SZ"},
 	} {
-		_, err := ParseLG([]byte(tc.in))
+		rec, err := ParseLG([]byte(tc.in))
+		if err == nil {
+			err = rec.Stop // a move that cannot be read stops the record there
+		}
 		parseErrorAt(t, err, 1, tc.col, tc.want)
 	}
 }
@@ -339,7 +354,10 @@ func TestParseT1(t *testing.T) {
 		{header("13", "maybe"), 13, 1, "Y or N", false},
 		{header() + "e5\n  draw\n", 15, 3, "swap or resign", false},
 	} {
-		_, err := ParseT1([]byte(tc.in))
+		rec, err := ParseT1([]byte(tc.in))
+		if err == nil {
+			err = rec.Stop // a bad move stops the record there
+		}
 		parseErrorAt(t, err, tc.line, tc.col, tc.want)
 	}
 }

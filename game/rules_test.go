@@ -12,6 +12,9 @@ import (
 func TestIllegalMoves(t *testing.T) {
 	std := Settings{}
 	pp := Settings{Ruleset: PP}
+	threeM := Settings{Ruleset: ThreeM}
+	pie3Set := Settings{Opening: OpeningPie3}
+	centreSet := Settings{Opening: OpeningCentre}
 	tests := []struct {
 		name     string
 		settings Settings
@@ -37,7 +40,8 @@ func TestIllegalMoves(t *testing.T) {
 		{"remove a link that is not there", std, []string{"e5", "f10"}, 0, "g12-e5/f7", ErrNoSuchLink, "no red link E5-F7"},
 		{"remove the opponent's link", std, []string{"e5", "f10", "e8", "g11"}, 0, "m12-f10/g12", ErrNoSuchLink, "no red link"},
 		{"remove in PP", pp, []string{"e5", "f10", "f7", "k10"}, 0, "m12-e5/f7", ErrRemovalInPP, "cannot be removed in TwixT PP"},
-		{"PP link must touch the new peg", pp, []string{"e5", "f10", "f7+", "k10"}, 0, "m12+e5/f7", ErrLinkNotNewPeg, "only link the peg it places"},
+		{"PP link crossing the opponent's", pp, []string{"e5", "d7", "f7+", "f6"}, 0, "m12+e5/f7", ErrLinkCrosses, "cross the black link D7-F6"},
+		{"PP link list naming a missing peg", pp, []string{"e5", "f10"}, 0, "m12+e5/f7", ErrNotOwnPeg, "F7 is not a red peg"},
 		{"stale move number", std, []string{"e5", "f10"}, 0, "g12#2", ErrStaleMove, "#2 was already played"},
 		{"move number from the future", std, []string{"e5"}, 0, "f10#5", ErrStaleMove, "not the next one"},
 		{"swap without the pie rule", std, []string{"e5"}, 0, "swap", ErrSwapNotNow, "without the pie rule"},
@@ -45,11 +49,38 @@ func TestIllegalMoves(t *testing.T) {
 		{"swap as the first move", Settings{Swap: SwapSides}, nil, 0, "swap", ErrSwapNotNow, "Black's first move"},
 		{"swap with a handicap", Settings{Swap: SwapSides, Handicap: 2}, []string{"e5"}, 0, "swap", ErrSwapNotNow, "handicap"},
 		{"swap with extra moves", Settings{Swap: SwapSides, ExtraMoves: 1}, []string{"e5", "f10"}, 0, "swap", ErrSwapNotNow, "handicap"},
+		{"swap in Double TwixT", Settings{Swap: SwapSides, Players: 4}, []string{"e5"}, 0, "swap", ErrSwapNotNow, "Double TwixT is played without the pie rule (no swap); each team has its Privilege instead"},
 		{"syntax: no hole", std, nil, 0, "5e", ErrSyntax, "expected a hole"},
 		{"syntax: chain of one", std, nil, 0, "e5-f7", ErrSyntax, "a second hole"},
 		{"syntax: space", std, nil, 0, "e5 +f7/g9", ErrSyntax, "'-' and an unlink list"},
 		{"syntax: bad move number", std, nil, 0, "e5#x", ErrSyntax, "move number"},
 		{"syntax: trailing comma", std, nil, 0, "e5+e5/f7,", ErrSyntax, "a hole in the chain"},
+
+		// The 3M rules: what a removal may not do.
+		{"standard keeps its pegs", Settings{}, []string{"e5", "k10"}, 0, "f7--e5", ErrPegRemoval,
+			"cannot remove the peg in E5: only the 3M rules let a player take pegs off the board (this game's rules allow removing links only, with '-')"},
+		{"PP keeps its pegs", Settings{Ruleset: PP}, []string{"e5", "k10"}, 0, "f7--e5", ErrPegRemoval, "only the 3M rules"},
+		{"an empty hole", threeM, []string{"e5", "k10"}, 0, "f7--e6", ErrNoOwnPeg, "there is no peg in E6 to remove"},
+		{"the opponent's peg", threeM, []string{"e5", "k10"}, 0, "f7--k10", ErrNoOwnPeg, "cannot remove the peg in K10: it is black, and a player may remove only own pegs"},
+		{"the same peg twice", threeM, []string{"e5", "k10"}, 0, "f7--e5,e5", ErrNoOwnPeg, "there is no peg in E5 to remove"},
+		{"off the board", threeM, []string{"e5", "k10"}, 0, "f7--z30", ErrOffBoard, "Z30 is off the board"},
+		{"peg an occupied hole after removing another", threeM, []string{"e5", "k10", "f7", "l12"}, 0, "k10--e5", ErrOccupied, "K10 already holds a black peg"},
+		{"unlink a link the removal took away", threeM, []string{"e5", "k10", "f7", "l12"}, 0, "g9--e5-e5/f7", ErrNoSuchLink, "there is no red link E5-F7 to remove"},
+		{"link to a removed peg", threeM, []string{"e5", "k10", "f7", "l12"}, 0, "d3--e5+d3/e5", ErrNotOwnPeg, "E5 is not a red peg"},
+
+		// The openings: cut the pie and the Kosmos centre handicap.
+		{"a peg instead of the choice", pie3Set, []string{"j12", "k14", "m12"}, 0, "p10", ErrOpening,
+			"first choose your colour, as the cut-the-pie opening asks: choose:red or choose:black"},
+		{"a swap in pie3", pie3Set, []string{"j12", "k14", "m12"}, 0, "swap", ErrOpening, "the cut-the-pie opening has no swap"},
+		{"a choice too early", pie3Set, []string{"j12"}, 0, "choose:red", ErrOpening,
+			"the colour is chosen once, right after the first player's three pegs: two red, one black"},
+		{"a choice by the cutter", pie3Set, []string{"j12", "k14", "m12"}, 1, "choose:red", ErrNotYourTurn, "not seat 1's turn"},
+		{"a choice without pie3", Settings{}, []string{"j12"}, 0, "choose:black", ErrOpening, "only the cut-the-pie opening has a colour choice"},
+		{"the cutter's black peg in Red's border", pie3Set, []string{"j12", "k14"}, 0, "m1", ErrOpponentBorder, "Black may not peg there"},
+		{"centre: first peg elsewhere", centreSet, nil, 0, "c3", ErrOpening,
+			"under the Kosmos centre handicap Red's first peg goes in the middle: L12, L13, M12 or M13, not C3"},
+		{"centre on an odd board", Settings{Opening: OpeningCentre, Size: Size{25, 25}}, nil, 0, "l12", ErrOpening, "in the middle: M13, not L12"},
+		{"centre: no swap", Settings{Opening: OpeningCentre, Swap: SwapSides}, []string{"l12"}, 0, "swap", ErrSwapNotNow, "without the pie rule"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -134,6 +165,43 @@ func TestCrossingRules(t *testing.T) {
 	})
 }
 
+// TestPPLinkLists: in TwixT PP a '+' list may name any legal link among
+// the player's own pegs (seed 003, "create any number of new links between
+// pegs of their color"), so a link skipped earlier can be made later, by
+// itself or beside links to the new peg.
+func TestPPLinkLists(t *testing.T) {
+	g, _ := New(Settings{Ruleset: PP})
+	play(t, g, "e5", "t20", "f7+", "t18")
+	if len(g.Links(Red)) != 0 {
+		t.Fatal("a bare + made links")
+	}
+	o, err := g.PlayString("k12+e5/f7")
+	if err != nil {
+		t.Fatalf("adding a skipped link in PP: %v", err)
+	}
+	if linkSet(o.Added) != "e5-f7" {
+		t.Errorf("added %v, want e5-f7", o.Added)
+	}
+	play(t, g, "t16")
+	// d5-f6 crosses the own e5-f7: allowed in PP, with a link to the
+	// new peg d5 and a skipped one between older pegs in the same list.
+	play(t, g, "f6+")
+	play(t, g, "t14")
+	if _, err := g.PlayString("d5+d5/f6,f7/h8"); err == nil {
+		t.Fatal("f7-h8 names an empty hole but was accepted")
+	}
+	o, err = g.PlayString("d5+d5/f6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := linkSet(g.Links(Red)), normLinks(t, "d5-f6 e5-f7"); got != want {
+		t.Errorf("red links %s, want %s (own links cross in PP)", got, want)
+	}
+	if linkSet(o.Added) != "d5-f6" {
+		t.Errorf("added %v", o.Added)
+	}
+}
+
 func TestCleanupRule(t *testing.T) {
 	// Standard: a skipped link can be made later, and a link unblocked by
 	// a removal can be made in the same move.
@@ -208,9 +276,30 @@ func TestSwap(t *testing.T) {
 			t.Errorf("last outcome %+v", last)
 		}
 	})
-	t.Run("mirror needs a square board", func(t *testing.T) {
-		if _, err := New(Settings{Swap: SwapMirror, Size: Size{13, 24}}); !errors.Is(err, ErrBadSettings) {
-			t.Errorf("got %v", err)
+	t.Run("mirror on a board that is not square", func(t *testing.T) {
+		// The game is allowed; only a swap that cannot be played is
+		// refused, and it says why.
+		s := Settings{Swap: SwapMirror, Size: Size{20, 24}}
+		g, err := New(s)
+		if err != nil {
+			t.Fatalf("a 20x24 game with the mirror swap: %v", err)
+		}
+		play(t, g, "j12", "e5")
+		g, _ = New(s)
+		play(t, g, "j12", "swap")
+		if g.Peg(mustHole(t, "l10")) != Black {
+			t.Error("J12's mirror image L10 is on the board, yet the swap did not put Black there")
+		}
+		g, _ = New(s)
+		play(t, g, "c23")
+		before := snap(g)
+		_, err = g.PlayString("swap")
+		want := "cannot swap: the mirror image of C23 is W3, where Black may not peg (W3 is off the board: columns run A to T and rows 1 to 24); the mirror swap needs a square board, and this one is 20x24"
+		if !errors.Is(err, ErrSwapNotNow) || err.Error() != want {
+			t.Errorf("got %v, want %q", err, want)
+		}
+		if snap(g) != before {
+			t.Error("the refused swap changed the game")
 		}
 		// With a handicap the pie rule is off, so the shape does not matter.
 		if _, err := New(Settings{Swap: SwapMirror, Handicap: 3}); err != nil {
@@ -413,5 +502,50 @@ func TestResultsFromOutside(t *testing.T) {
 	g, _ := New(Settings{})
 	if _, err := g.PlayMove(Move{Kind: Conclude, Reason: Timeout}); err == nil {
 		t.Error("a loss on time without a winner was accepted")
+	}
+}
+
+// TestReasonPrecedence: a move that fills the board and leaves neither
+// side a path ends the game as no-path, the stronger fact (README, "Which
+// reason wins"). The game is the one the issue found ending board-full.
+func TestReasonPrecedence(t *testing.T) {
+	moves := strings.Fields("b2+ d4+#2 b5 e2 c2#5 d3 d2 b4 d1+b2/d1 a4#10 c1 a3 b1 e3+#14 c4+ b3 d5 e4+ c5 a2+a2/b4 c3+")
+	g, err := New(Settings{Size: Size{5, 5}, Ruleset: PP, Swap: SwapSides})
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, g, moves[:len(moves)-1]...)
+	if g.Over() {
+		t.Fatalf("over before the last move: %v", g.Result())
+	}
+	play(t, g, moves[len(moves)-1])
+	next := g.seats[g.toMove]
+	if g.board.Free(next) != 0 {
+		t.Fatalf("the last move did not fill the board for %s; the test proves nothing", next)
+	}
+	if g.board.CanConnect(Red) || g.board.CanConnect(Black) {
+		t.Fatal("a side can still connect; the test proves nothing")
+	}
+	if r := g.Result(); r != (Result{Reason: NoPath}) {
+		t.Errorf("result %v (%s), want a no-path draw", r, r.Reason)
+	}
+}
+
+// TestNoBarrierWithoutLink: seed 002, "No barrier exists where a player
+// could have linked but did not" and "A row of unlinked pegs is not a
+// barrier": Red's unlinked E5 and F7 let Black's D7-F6 through, in every
+// ruleset; linked, they stop it.
+func TestNoBarrierWithoutLink(t *testing.T) {
+	for _, r := range []Ruleset{Standard, PP, ThreeM} {
+		g, _ := New(Settings{Ruleset: r})
+		play(t, g, "e5", "d7", "f7+")
+		if _, err := g.PlayString("f6+d7/f6"); err != nil {
+			t.Errorf("%s: black's d7-f6 between unlinked red pegs: %v", r, err)
+		}
+		g, _ = New(Settings{Ruleset: r})
+		play(t, g, "e5", "d7", "f7")
+		if _, err := g.PlayString("f6+d7/f6"); !errors.Is(err, ErrLinkCrosses) {
+			t.Errorf("%s: black's d7-f6 across red's e5-f7: %v", r, err)
+		}
 	}
 }

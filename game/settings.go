@@ -7,7 +7,8 @@ import "fmt"
 type Settings struct {
 	// Size is the board before any handicap; zero means 24x24.
 	Size Size
-	// Ruleset is Standard (with the cleanup rule) or PP.
+	// Ruleset is Standard (with the cleanup rule), PP or ThreeM (standard
+	// and the removal of own pegs).
 	Ruleset Ruleset
 	// Players is 2, or 4 for Double TwixT; zero means 2.
 	Players int
@@ -21,6 +22,9 @@ type Settings struct {
 	// ExtraMoves is the Kosmos head start: Red places this many extra pegs
 	// (0 to 3) before Black's first move. Two-player games only.
 	ExtraMoves int
+	// Opening is how a two-player game begins: plain, the cut-the-pie
+	// opening (pie3), or the Kosmos centre handicap (centre).
+	Opening Opening
 	// NoAutoDraw keeps the game going after neither side can still
 	// connect; it then ends only by connection, resignation, agreement or
 	// a full board.
@@ -57,7 +61,7 @@ func (s Settings) BoardSize() Size {
 // chosen and the game is even (two players, no handicap of any kind).
 func (s Settings) SwapAllowed() bool {
 	s = s.normalized()
-	return s.Swap != SwapOff && s.Players == 2 && s.Handicap == 0 && s.ExtraMoves == 0
+	return s.Swap != SwapOff && s.Players == 2 && s.Handicap == 0 && s.ExtraMoves == 0 && s.Opening == OpeningPlain
 }
 
 // Validate reports what is wrong with the settings, if anything.
@@ -69,7 +73,7 @@ func (s Settings) Validate() error {
 	if s.Players != 2 && s.Players != 4 {
 		return fmt.Errorf("%w: %d players (TwixT is for 2, Double TwixT for 4)", ErrBadSettings, s.Players)
 	}
-	if s.Ruleset > PP {
+	if s.Ruleset > ThreeM {
 		return fmt.Errorf("%w: unknown ruleset %d", ErrBadSettings, s.Ruleset)
 	}
 	if s.Swap > SwapMirror {
@@ -84,11 +88,13 @@ func (s Settings) Validate() error {
 	if s.ExtraMoves > 0 && s.Players == 4 {
 		return fmt.Errorf("%w: extra moves are a two-player handicap; Double TwixT has Privilege instead", ErrBadSettings)
 	}
-	if s.SwapAllowed() && s.Swap == SwapMirror {
-		if b := s.BoardSize(); b.Cols != b.Rows {
-			return fmt.Errorf("%w: the mirror swap needs a square board, and %s is not; use the sides swap", ErrBadSettings, b)
-		}
+	if err := s.validateOpening(); err != nil {
+		return err
 	}
+	// The mirror swap on a board that is not square is allowed: a game
+	// in which nobody swaps is played as any other, and a swap whose
+	// mirror image is not a hole Black may peg is refused on its own,
+	// saying why (Game.Play).
 	return nil
 }
 
@@ -104,6 +110,9 @@ func (s Settings) String() string {
 	}
 	if s.ExtraMoves != 0 {
 		out += fmt.Sprintf(", %d extra moves", s.ExtraMoves)
+	}
+	if s.Opening != OpeningPlain {
+		out += ", opening:" + s.Opening.String()
 	}
 	if s.SwapAllowed() {
 		out += ", swap:" + s.Swap.String()

@@ -245,25 +245,34 @@ const (
 	// PP is TwixT PP (paper and pencil): own links may cross each other,
 	// the opponent's links block, and nothing is ever removed.
 	PP
+	// ThreeM is the 3M rules of 1976 (seed 002): the standard rules, and
+	// before placing a peg a player may also remove any of own pegs,
+	// with their links ("j12--c4,d6" frees C4 and D6, then pegs J12).
+	ThreeM
 )
 
-// String returns "standard" or "pp".
+// String returns "standard", "pp" or "3m".
 func (r Ruleset) String() string {
-	if r == PP {
+	switch r {
+	case PP:
 		return "pp"
+	case ThreeM:
+		return "3m"
 	}
 	return "standard"
 }
 
-// ParseRuleset reads "standard" (or "std") and "pp".
+// ParseRuleset reads "standard" (or "std"), "pp" and "3m".
 func ParseRuleset(s string) (Ruleset, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "standard", "std", "":
 		return Standard, nil
 	case "pp", "twixtpp", "twixt-pp":
 		return PP, nil
+	case "3m":
+		return ThreeM, nil
 	}
-	return Standard, fmt.Errorf("%w: %q (want standard or pp)", ErrBadRuleset, s)
+	return Standard, fmt.Errorf("%w: %q (want standard, pp or 3m)", ErrBadRuleset, s)
 }
 
 // SwapStyle is how the pie rule is played.

@@ -99,6 +99,17 @@ func AltText(v *View, o Options) string {
 				}
 				line += "; removed the links " + joinAnd(rs)
 			}
+			if len(m.Freed) > 0 {
+				fs := make([]string, len(m.Freed))
+				for i, h := range m.Freed {
+					fs[i] = h.Upper()
+				}
+				what := "; first took up the peg on "
+				if len(fs) > 1 {
+					what = "; first took up the pegs on "
+				}
+				line += what + joinAnd(fs)
+			}
 			s = append(s, line+".")
 		}
 	}

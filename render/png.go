@@ -148,6 +148,9 @@ func (b *base) draw(c *canvas, v *View) {
 		c.put(&b.ring, p)
 		c.put(&b.dot, p)
 		b.markLabels(c, v.Last.Hole)
+		for _, h := range v.Last.Freed { // 3M: where pegs were taken up
+			c.put(&b.ring, b.layout.Pixel(h))
+		}
 	}
 }
 

@@ -188,8 +188,12 @@ func checkPicture(t *testing.T, v *View, o Options, what string) {
 				}
 			}
 		}
-		if v.Last != nil && math.Hypot(float64(h.Col-v.Last.Hole.Col), float64(h.Row-v.Last.Hole.Row)) < 1.5 {
-			return true
+		if v.Last != nil {
+			for _, r := range append([]game.Hole{v.Last.Hole}, v.Last.Freed...) { // under a ring
+				if math.Hypot(float64(h.Col-r.Col), float64(h.Row-r.Row)) < 1.5 {
+					return true
+				}
+			}
 		}
 		return false
 	}
@@ -331,9 +335,23 @@ func checkPicture(t *testing.T, v *View, o Options, what string) {
 		}
 	}
 
-	// The last move: a ring around its peg, and its new links marked.
+	// The last move: a ring around its peg and around the holes of the
+	// pegs it took up first (3M), and its new links marked.
 	if m := v.Last; m != nil {
 		k.checkLastMove(m.Hole)
+		for _, h := range m.Freed { // 3M: a ring where each peg was taken up
+			x, y := l.Center(h)
+			hits := 0
+			for i := range 16 {
+				a := float64(i) * math.Pi / 8
+				if k.at(x+l.ringR*math.Cos(a), y+l.ringR*math.Sin(a)) == nameOf(th, th.ring) {
+					hits++
+				}
+			}
+			if hits < 14 {
+				t.Errorf("%s: no ring around %s, where the last move took up a peg: %d of 16 points", what, h.Upper(), hits)
+			}
+		}
 		if !m.Swap {
 			for _, lk := range m.Added {
 				if got := k.beside(lk, l.linkW/2+l.markW/2); got != nameOf(th, th.ring) {
@@ -563,6 +581,7 @@ func testViews(t *testing.T) map[string]*View {
 		"odd-13x24":   FromGame(playMoves(t, game.Settings{Size: game.Size{Cols: 13, Rows: 24}}, "f10 h12 g12 i10 e8 h14 f6 b23 e4 l2"), "Alice", "Bob"),
 		"double-24":   FromGame(playMoves(t, game.Settings{Players: 4}, "j12 k10 l11 privilege m9 n10 l13"), "Alice", "Bob", "Carol", "Dave"),
 		"swap-24":     FromGame(playMoves(t, game.Settings{Swap: game.SwapSides}, "j12 swap m10"), "Alice", "Bob"),
+		"3m-24":       FromGame(playMoves(t, game.Settings{Ruleset: game.ThreeM}, "e5 k10 f7 l12 g9 m14 d6--f7,g9"), "Alice", "Bob"),
 		"monster-100": FromGame(loadGame(t, sq(100), "midgame24.moves"), "Alice", "Bob"),
 	}
 	// A 48x48 board, the biggest the default policy allows, with pegs and

@@ -74,6 +74,7 @@ type LastMove struct {
 	Hole    game.Hole
 	Added   []game.Link // links the turn made
 	Removed []game.Link // links the turn removed
+	Freed   []game.Hole // pegs the turn took up first (3M), ringed if still empty
 }
 
 // FromGame copies the position of g into a View. names are the players'
@@ -99,7 +100,9 @@ func FromGame(g *game.Game, names ...string) *View {
 		}
 		v.Players = append(v.Players, p)
 	}
-	if o, ok := g.Last(); ok {
+	// (A colour choice, after the cut-the-pie opening, places nothing:
+	// it leaves no last move to show.)
+	if o, ok := g.Last(); ok && o.Move.Kind != game.Choose {
 		v.Last = &LastMove{
 			Swap:    o.Move.Kind == game.Swap,
 			Number:  o.Number,
@@ -108,6 +111,7 @@ func FromGame(g *game.Game, names ...string) *View {
 			Hole:    o.Hole,
 			Added:   o.Added,
 			Removed: o.Removed,
+			Freed:   o.Freed,
 		}
 	}
 	v.WinPegs, v.WinLinks = g.WinningChain()
@@ -192,6 +196,11 @@ func (v *View) Validate() error {
 		}
 		if err := checkLinks("Last.Removed", v.Last.Removed); err != nil {
 			return err
+		}
+		for _, h := range v.Last.Freed {
+			if err := check("Last.Freed", h); err != nil {
+				return err
+			}
 		}
 	}
 	for _, h := range v.WinPegs {

@@ -55,6 +55,7 @@ func (s *Store) Check(ctx context.Context) error {
 		}
 		checkDerived(tx, games, add)
 		checkSettings(tx, add)
+		checkRatings(tx, add)
 		for err := range tx.Check() {
 			add(fmt.Errorf("%w: bbolt: %v", ErrCorrupt, err))
 		}

@@ -28,6 +28,8 @@ const (
 	kindPlayer   = 'P'
 	kindSettings = 'S'
 	kindChange   = 'C'
+	kindRating   = 'R'
+	kindRated    = 'H' // an entry of a rating's history
 
 	recordFormat = 1
 )
@@ -108,6 +110,8 @@ type settingsRecV1 struct {
 	Handicap   int    `json:"handicap,omitempty"`
 	ExtraMoves int    `json:"extra_moves,omitempty"`
 	NoAutoDraw bool   `json:"no_auto_draw,omitempty"`
+	// Opening came later: absent (as in every earlier record) is plain.
+	Opening string `json:"opening,omitempty"`
 }
 
 type clockRecV1 struct {
@@ -133,10 +137,12 @@ type metaRecV1 struct {
 	Computer      uint8 `json:"computer,omitempty"`
 	ComputerLevel int   `json:"computer_level,omitempty"`
 	// Takebacks, also added after version 1 (see takeback.go).
-	TakebackAsk   int             `json:"takeback_ask,omitempty"`
-	TakebackTurns int             `json:"takeback_turns,omitempty"`
-	Takebacks     []takebackRecV1 `json:"takebacks,omitempty"`
-	Rematch       bool            `json:"rematch,omitempty"`
+	TakebackAsk      int             `json:"takeback_ask,omitempty"`
+	TakebackTurns    int             `json:"takeback_turns,omitempty"`
+	Takebacks        []takebackRecV1 `json:"takebacks,omitempty"`
+	Rematch          bool            `json:"rematch,omitempty"`
+	Casual           bool            `json:"casual,omitempty"`
+	CountAdjudicated bool            `json:"count_adjudicated,omitempty"`
 }
 
 func utc(t time.Time) time.Time {
@@ -194,7 +200,11 @@ func encodeGame(g *Game) []byte {
 			Computer: uint8(g.Meta.Computer), ComputerLevel: g.Meta.ComputerLevel,
 			TakebackAsk: int(g.Meta.TakebackAsk), TakebackTurns: g.Meta.TakebackTurns,
 			Takebacks: takebacksOut(g.Meta.Takebacks), Rematch: g.Meta.Rematch,
+			Casual: g.Meta.Casual, CountAdjudicated: g.Meta.CountAdjudicated,
 		},
+	}
+	if s.Opening != game.OpeningPlain {
+		r.Settings.Opening = s.Opening.String()
 	}
 	for i, u := range g.Seats {
 		r.Seats[i] = string(u)
@@ -257,6 +267,7 @@ func decodeGameBody(id GameID, v []byte) (*Game, error) {
 			Computer: SeatSet(r.Meta.Computer), ComputerLevel: r.Meta.ComputerLevel,
 			TakebackAsk: game.Seat(r.Meta.TakebackAsk), TakebackTurns: r.Meta.TakebackTurns,
 			Rematch: r.Meta.Rematch,
+			Casual:  r.Meta.Casual, CountAdjudicated: r.Meta.CountAdjudicated,
 		},
 	}
 	if g.Meta.Takebacks, err = takebacksIn(r.Meta.Takebacks); err != nil {
@@ -309,6 +320,8 @@ func decodeSettings(r settingsRecV1) (game.Settings, error) {
 		s.Ruleset = game.Standard
 	case "pp":
 		s.Ruleset = game.PP
+	case "3m":
+		s.Ruleset = game.ThreeM
 	default:
 		return s, fmt.Errorf("unknown ruleset %q", r.Ruleset)
 	}
@@ -321,6 +334,13 @@ func decodeSettings(r settingsRecV1) (game.Settings, error) {
 		s.Swap = game.SwapMirror
 	default:
 		return s, fmt.Errorf("unknown swap style %q", r.Swap)
+	}
+	if r.Opening != "" {
+		o, err := game.ParseOpening(r.Opening)
+		if err != nil {
+			return s, err
+		}
+		s.Opening = o
 	}
 	if err := s.Validate(); err != nil {
 		return s, err

@@ -15,7 +15,10 @@
 // store also keeps indexes of ongoing games by channel, by user and by due
 // time, of finished games by server, each player's tallies, and per
 // server and per channel settings (opaque to this package) with a log of
-// who changed them.
+// who changed them, and the players' Glicko-2 ratings (see ratings.go:
+// per server and global, per pool, with an index sorted by rating for the
+// leaderboards), which change in the transaction that finishes a rated
+// game, so exactly once per game.
 //
 // # Guarantees
 //

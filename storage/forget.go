@@ -140,6 +140,9 @@ func (s *Store) ForgetUser(ctx context.Context, u UserID) (Forgotten, error) {
 			if err := players.Delete([]byte(u)); err != nil {
 				return err
 			}
+			if err := forgetRatings(tx, u); err != nil {
+				return err
+			}
 			prefix := appendStr(nil, string(u))
 			c := tx.Bucket(bucketByUser).Cursor()
 			for k, _ := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, _ = c.Seek(prefix) {

@@ -162,6 +162,14 @@ type Meta struct {
 	// Names are the players' display names per seat (Names[0] for seat 1),
 	// as Discord showed them when they joined, for pictures and records.
 	Names []string
+	// Casual marks a game that does not count for ratings; the zero value
+	// is rated, so games stored before ratings existed count. It cannot
+	// change once the game is over.
+	Casual bool
+	// CountAdjudicated says that the moderator who adjudicated the game
+	// wants its result rated; an adjudicated game without it does not
+	// count. Set it in the update of the Conclude move.
+	CountAdjudicated bool
 	// Computer are the seats the computer plays, and ComputerLevel how
 	// strongly it plays them (the engine's level, 1 to maxComputerLevel); both are zero
 	// in a game between people. The computer's user sits in those seats

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
@@ -48,5 +49,62 @@ func TestSets(t *testing.T) {
 	g := &Game{Seats: []UserID{"a", "b", "a", "c"}}
 	if !slices.Equal(g.SeatsOf("a"), []game.Seat{1, 3}) || !slices.Equal(g.Users(), []UserID{"a", "b", "c"}) || g.User(4) != "c" || g.User(5) != "" {
 		t.Errorf("seats of a %v, users %v", g.SeatsOf("a"), g.Users())
+	}
+}
+
+// TestThreeMGame stores a 3M game, appends a move that removes a peg, and
+// reads it back: the ruleset and the removal survive the record's JSON
+// settings and the binary move log.
+func TestThreeMGame(t *testing.T) {
+	s, _ := openTest(t)
+	g := newGame(Active)
+	g.Settings = game.Settings{Ruleset: game.ThreeM}
+	g = create(t, s, g)
+	ctx := context.Background()
+	appendAll(t, s, g.ID, []game.Seat{1, 2, 1, 2}, "c4", "e5", "d6--c4", "c4")
+	rec, pos, err := s.Load(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Settings.Ruleset != game.ThreeM || pos.Settings().Ruleset != game.ThreeM {
+		t.Errorf("ruleset %v / %v, want 3m", rec.Settings.Ruleset, pos.Settings().Ruleset)
+	}
+	if got := rec.Log[2].String(); got != "d6--c4" {
+		t.Errorf("the removal was stored as %q", got)
+	}
+	if pos.Peg(game.Hole{Col: 2, Row: 3}) != game.Black {
+		t.Error("Black's peg in the freed C4 did not survive")
+	}
+}
+
+// TestPie3Game stores a cut-the-pie game through the colour choice: the
+// opening and the choice survive the JSON settings and the binary log.
+func TestPie3Game(t *testing.T) {
+	s, _ := openTest(t)
+	g := newGame(Active)
+	g.Settings = game.Settings{Opening: game.OpeningPie3}
+	g = create(t, s, g)
+	ctx := context.Background()
+	appendAll(t, s, g.ID, []game.Seat{1, 1, 1, 2, 1}, "j12", "k14", "m12", "choose:red", "p10")
+	rec, pos, err := s.Load(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Settings.Opening != game.OpeningPie3 || pos.SeatColor(2) != game.Red || pos.Peg(game.Hole{Col: 15, Row: 9}) != game.Black {
+		t.Errorf("opening %v, seat 2 plays %v, p10 holds %v", rec.Settings.Opening, pos.SeatColor(2), pos.Peg(game.Hole{Col: 15, Row: 9}))
+	}
+}
+
+// appendAll appends moves, in the move syntax, by the given seats.
+func appendAll(t *testing.T, s *Store, id GameID, seats []game.Seat, moves ...string) {
+	t.Helper()
+	for i, mv := range moves {
+		m, err := game.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.AppendMove(context.Background(), id, i, seats[i], m, nil); err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
 	}
 }

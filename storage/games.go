@@ -178,7 +178,10 @@ func putGame(tx *bolt.Tx, old, g *Game) error {
 	if err := tx.Bucket(bucketGames).Put(idKey(g.ID), encodeGame(g)); err != nil {
 		return err
 	}
-	return updateDerived(tx, old, g)
+	if err := updateDerived(tx, old, g); err != nil {
+		return err
+	}
+	return rateOnFinish(tx, old, g)
 }
 
 // Create stores a new game and returns it with its ID and timestamps. The
@@ -309,6 +312,9 @@ func (s *Store) Update(ctx context.Context, id GameID, fn func(*Game) error) (*G
 		now := s.clock()
 		if err := checkChange(old, ng, now); err != nil {
 			return nil, err
+		}
+		if old.State == Finished && (ng.Meta.Casual != old.Meta.Casual || ng.Meta.CountAdjudicated != old.Meta.CountAdjudicated) {
+			return nil, recordErr(id, nil, "whether a game is rated is settled when it ends: it cannot change afterwards (rebuild the ratings after correcting the data instead)")
 		}
 		ng.Updated = now
 		out = ng

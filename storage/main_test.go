@@ -13,7 +13,9 @@ const childEnv = "TWIXTBOT_STORAGE_CHILD"
 func TestMain(m *testing.M) {
 	switch os.Getenv(childEnv) {
 	case "":
-		os.Exit(m.Run())
+		code := m.Run()
+		removeBenchDB()
+		os.Exit(code)
 	case "crash":
 		crashChild()
 	case "hold":

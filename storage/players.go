@@ -9,8 +9,7 @@ import (
 // Player is a user's record over the finished games they played. The
 // store keeps it in step with the games: finishing a game counts it, and
 // deleting a finished game takes it back. A user with no finished game has
-// the zero record. (A rating, when it comes, is computed from the games
-// the same way, by a schema migration.)
+// the zero record. Ratings are kept beside it (Standing).
 type Player struct {
 	User    UserID
 	Wins    int

@@ -15,15 +15,21 @@ import (
 //
 //  1. The primary records: games (with their move logs), server settings
 //     and their change log, and the schema version itself.
+//
 //  2. Adds the derived buckets: the indexes of ongoing games by channel,
 //     by user and by due time, of finished games by server, and the
 //     players' tallies. They are computed from the games.
+//
+//  3. Adds the ratings (see RatingScope, Pool, Subject): the players'
+//     Glicko-2 ratings, their index by rating, their histories and each
+//     rated game's changes, computed from the finished games replayed in
+//     the order they ended.
 //
 // A migration from 1 rebuilds the derived buckets from the games; so will
 // any later change to a derived bucket's layout, which only needs a new
 // version number and the same step. A change to a primary record adds a
 // step that rewrites those records.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 var schemaKey = []byte("schema")
 
@@ -36,6 +42,7 @@ type migration struct {
 
 var migrations = []migration{
 	{1, "build the indexes and player records from the games", rebuildDerived},
+	{2, "rate the finished games in the order they ended", rebuildDerived},
 }
 
 // migrate initialises a new database or brings an older one up to
@@ -95,7 +102,9 @@ func migrateTx(tx *bolt.Tx, fresh bool, version uint64) error {
 	return checkBuckets(tx)
 }
 
-func derivedBuckets() [][]byte { return append(append([][]byte{}, indexBuckets...), bucketPlayers) }
+func derivedBuckets() [][]byte {
+	return append(append(append([][]byte{}, indexBuckets...), bucketPlayers), ratingBuckets...)
+}
 
 // readVersion returns the schema version; fresh is true for a database with
 // no buckets at all (just created).
@@ -157,7 +166,7 @@ func rebuildDerived(tx *bolt.Tx) error {
 	if games == nil {
 		return fmt.Errorf("%w: the games bucket is missing", ErrCorrupt)
 	}
-	return games.ForEach(func(k, v []byte) error {
+	err := games.ForEach(func(k, v []byte) error {
 		if len(k) != 8 {
 			return &DecodeError{Key: fmt.Sprintf("games key %x", k), Err: errors.New("a game key has 8 bytes")}
 		}
@@ -167,4 +176,9 @@ func rebuildDerived(tx *bolt.Tx) error {
 		}
 		return updateDerived(tx, nil, g)
 	})
+	if err != nil {
+		return err
+	}
+	_, err = rebuildRatings(tx)
+	return err
 }

@@ -43,18 +43,42 @@ type App struct {
 	// session is ready (gateway mode only: over HTTP the application id
 	// stands for it).
 	Self func(id UserID)
+
+	// Backoff spaces the attempts to register the commands and to open
+	// the gateway while Discord cannot be reached (default 1 s doubling to
+	// 2 min, with jitter); Clock times them (default SystemClock).
+	Backoff Backoff
+	Clock   Clock
 }
 
-func (a *App) opsMux(m *Metrics) *http.ServeMux {
+// opsMux serves /metrics, and /healthz: healthy when every check passes
+// (nil checks are skipped).
+func (a *App) opsMux(m *Metrics, checks ...func(context.Context) error) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", m)
-	mux.Handle("/healthz", HealthHandler(a.Health))
+	checks = append(checks, a.Health)
+	mux.Handle("/healthz", HealthHandler(func(ctx context.Context) error {
+		for _, c := range checks {
+			if c == nil {
+				continue
+			}
+			if err := c(ctx); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
 	return mux
 }
 
 // Run runs the bot until ctx ends (signal.NotifyContext), then stops
 // taking interactions, finishes those in flight and returns, so the caller
-// can close the database.
+// can close the database. While Discord cannot be reached it retries, with
+// backoff, registering the commands and opening the gateway (which it
+// reopens whenever the connection drops); in gateway mode /healthz is
+// unhealthy meanwhile, saying why. It returns an error at once for what
+// retrying cannot fix: a bad configuration, a token Discord refuses (a
+// *TokenError), command definitions Discord refuses.
 func (a *App) Run(ctx context.Context) error {
 	if a.Router == nil {
 		return fmt.Errorf("%w: App needs a Router", ErrConfig)
@@ -82,19 +106,7 @@ func (a *App) Run(ctx context.Context) error {
 			return err
 		}
 	}
-	if a.Commands != nil {
-		rctx, cancel := context.WithTimeout(ctx, time.Minute)
-		got, err := c.RegisterCommands(rctx, a.Config.AppID, GuildID(a.Config.GuildID), a.Commands)
-		cancel()
-		if err != nil {
-			return fmt.Errorf("registering the commands: %w", err)
-		}
-		where := "globally"
-		if a.Config.GuildID != "" {
-			where = "in server " + a.Config.GuildID
-		}
-		log.Info("discord: commands registered", "count", len(got), "where", where)
-	}
+	LogLibrary(log)
 
 	do := a.Dispatch
 	do.Router, do.Responder, do.Logger, do.Metrics = a.Router, c, log, m
@@ -102,9 +114,55 @@ func (a *App) Run(ctx context.Context) error {
 	m.Gauge("interactions_in_flight", "Interactions being handled.", func() float64 { return float64(d.InFlight()) })
 
 	if a.Config.HTTPMode() {
+		if err := a.register(ctx, c, log, nil); err != nil {
+			if ctx.Err() != nil {
+				return nil // stopped while registering
+			}
+			return err
+		}
 		return a.runHTTP(ctx, d, m, log, grace)
 	}
 	return a.runGateway(ctx, c, d, m, log, grace)
+}
+
+func (a *App) retrier(what string, log *slog.Logger) retrier {
+	clock := a.Clock
+	if clock == nil {
+		clock = SystemClock
+	}
+	return retrier{what: what, backoff: a.Backoff, clock: clock, log: log}
+}
+
+// register registers the commands (if any), retrying while Discord cannot
+// be reached; conn, if not nil, shows the failures on /healthz.
+func (a *App) register(ctx context.Context, c *Client, log *slog.Logger, conn *Connection) error {
+	if a.Commands == nil {
+		return nil
+	}
+	var got []*discordgo.ApplicationCommand
+	r := a.retrier("register the commands", log)
+	if conn != nil {
+		conn.set(false, "registering the commands")
+		r.failed = func(err error, attempt int, wait time.Duration) {
+			conn.set(false, fmt.Sprintf("cannot register the commands (attempt %d, next in %v): %v", attempt, wait.Round(time.Millisecond), err))
+		}
+	}
+	err := r.do(ctx, func() error {
+		rctx, cancel := context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+		var err error
+		got, err = c.RegisterCommands(rctx, a.Config.AppID, GuildID(a.Config.GuildID), a.Commands)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("registering the commands: %w", err)
+	}
+	where := "globally"
+	if a.Config.GuildID != "" {
+		where = "in server " + a.Config.GuildID
+	}
+	log.Info("discord: commands registered", "count", len(got), "where", where)
+	return nil
 }
 
 func (a *App) runHTTP(ctx context.Context, d *Dispatcher, m *Metrics, log *slog.Logger, grace time.Duration) error {
@@ -140,22 +198,30 @@ func (a *App) runGateway(ctx context.Context, c *Client, d *Dispatcher, m *Metri
 	}
 	gctx, stop := context.WithCancel(ctx)
 	defer stop()
+	// /healthz is unhealthy until the gateway is up, and while it is down.
+	conn := &Connection{}
 	opsDone := make(chan error, 1)
 	if ln != nil {
 		log.Info("discord: serving /metrics and /healthz", "addr", ln.Addr().String())
-		go func() { opsDone <- Serve(gctx, ln, a.opsMux(m), grace) }()
+		go func() { opsDone <- Serve(gctx, ln, a.opsMux(m, conn.Check), grace) }()
 	} else {
 		opsDone <- nil
 	}
-	var once sync.Once
-	err := RunGateway(gctx, c, d, GatewayOptions{Logger: log, Grace: grace, OnReady: func(r *discordgo.Ready) {
-		if a.Self != nil && r.User != nil && r.User.ID != "" {
-			a.Self(UserID(r.User.ID))
-		}
-		if a.Ready != nil {
-			once.Do(func() { a.Ready(nil) }) // not again on reconnects
-		}
-	}})
+	err := a.register(gctx, c, log, conn)
+	if err == nil {
+		var once sync.Once
+		err = RunGateway(gctx, c, d, GatewayOptions{Logger: log, Grace: grace, Backoff: a.Backoff, Clock: a.Clock, Connection: conn,
+			OnReady: func(r *discordgo.Ready) {
+				if a.Self != nil && r.User != nil && r.User.ID != "" {
+					a.Self(UserID(r.User.ID))
+				}
+				if a.Ready != nil {
+					once.Do(func() { a.Ready(nil) }) // not again on reconnects
+				}
+			}})
+	} else if gctx.Err() != nil {
+		err = nil // stopped while registering
+	}
 	stop()
 	return errors.Join(err, <-opsDone)
 }

@@ -50,6 +50,7 @@ func TestAppHTTPMode(t *testing.T) {
 		Logger:   testLogger(logs),
 		Health:   func(context.Context) error { return healthErr },
 		Listener: listen(t),
+		Dispatch: DispatcherOptions{Observe: reportFinished(fake, nil)},
 	}
 	addr, stop := startApp(t, a)
 	base := "http://" + addr.String()
@@ -91,6 +92,7 @@ func TestAppGatewayMode(t *testing.T) {
 		Logger:          testLogger(&syncBuffer{}),
 		Metrics:         NewMetrics("gw"),
 		MetricsListener: mln,
+		Dispatch:        DispatcherOptions{Observe: reportFinished(fake, nil)},
 	}
 	addr, stop := startApp(t, a)
 	if addr != nil {

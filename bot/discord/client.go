@@ -92,6 +92,7 @@ func NewClient(o ClientOptions) (*Client, error) {
 	s.Client = &http.Client{Transport: t}
 	s.ShouldRetryOnRateLimit = false
 	s.MaxRestRetries = 0
+	s.LogLevel = discordgo.LogWarning // through LogLibrary, when set
 	s.Identify.Intents = discordgo.IntentsGuilds
 	return &Client{s: s, t: t, log: log}, nil
 }
@@ -360,4 +361,30 @@ const codeCannotDM = 50007
 func IsDMClosed(err error) bool {
 	var ae *APIError
 	return errors.As(err, &ae) && ae.Code == codeCannotDM
+}
+
+// ClearCommands removes every command of the application in one server
+// (guild set) or the global ones (guild empty), in one bulk overwrite with
+// an empty list, and returns the commands it removed (none: nothing was
+// sent). It is how stale registrations go, say the server commands left
+// by DISCORD_GUILD_ID once the bot registers globally. A token Discord
+// refuses is a *TokenError.
+func (c *Client) ClearCommands(ctx context.Context, appID string, guild GuildID) ([]*discordgo.ApplicationCommand, error) {
+	if !isSnowflake(appID) {
+		return nil, fmt.Errorf("%w: application id %q is not a snowflake", ErrConfig, appID)
+	}
+	if guild != "" && !isSnowflake(string(guild)) {
+		return nil, fmt.Errorf("%w: %q is not a server id (digits only): in Discord, turn on Developer Mode (Settings → Advanced), right-click the server, \"Copy Server ID\"", ErrConfig, guild)
+	}
+	old, err := c.s.ApplicationCommands(appID, string(guild), discordgo.WithContext(ctx))
+	if err != nil {
+		return nil, tokenRefused(wrap(err))
+	}
+	if len(old) == 0 {
+		return nil, nil
+	}
+	if _, err := c.s.ApplicationCommandBulkOverwrite(appID, string(guild), []*discordgo.ApplicationCommand{}, discordgo.WithContext(ctx)); err != nil {
+		return nil, tokenRefused(wrap(err))
+	}
+	return old, nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/twixtbot/twixtbot/bot/discordtest"
 )
 
 // validCommands loads a valid set of definitions from testdata.
@@ -155,5 +156,36 @@ func TestRegisterCommands(t *testing.T) {
 	}
 	if n := len(h.fake.Calls()); n != 2 {
 		t.Errorf("%d calls: invalid definitions must not be sent", n)
+	}
+}
+
+// TestClearCommands removes the server's commands, leaving the global
+// ones, then the global ones; with nothing registered it sends nothing.
+func TestClearCommands(t *testing.T) {
+	h := newHarness(t, NewRouter(), nil)
+	guild := GuildID(h.fake.GuildID())
+	for _, g := range []GuildID{guild, ""} {
+		if _, err := h.client.RegisterCommands(waitCtx(t), h.fake.AppID(), g, validCommands(t)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	removed, err := h.client.ClearCommands(waitCtx(t), h.fake.AppID(), guild)
+	if err != nil || len(removed) != 2 || len(h.fake.Commands(string(guild))) != 0 || len(h.fake.Commands("")) != 2 {
+		t.Fatalf("clearing the server: removed %d (%v); the fake has %d there, %d globally", len(removed), err, len(h.fake.Commands(string(guild))), len(h.fake.Commands("")))
+	}
+	if removed, err := h.client.ClearCommands(waitCtx(t), h.fake.AppID(), ""); err != nil || len(removed) != 2 || len(h.fake.Commands("")) != 0 {
+		t.Fatalf("clearing globally: removed %d (%v)", len(removed), err)
+	}
+	puts := len(h.fake.CallsTo("PUT", discordtest.RouteGuildCommands)) + len(h.fake.CallsTo("PUT", discordtest.RouteGlobalCommands))
+	if removed, err := h.client.ClearCommands(waitCtx(t), h.fake.AppID(), guild); err != nil || len(removed) != 0 {
+		t.Fatalf("clearing nothing: removed %d (%v)", len(removed), err)
+	}
+	if n := len(h.fake.CallsTo("PUT", discordtest.RouteGuildCommands)) + len(h.fake.CallsTo("PUT", discordtest.RouteGlobalCommands)); n != puts {
+		t.Errorf("clearing nothing sent %d overwrites", n-puts)
+	}
+	for _, bad := range []struct{ app, guild string }{{"app", ""}, {h.fake.AppID(), "my server"}} {
+		if _, err := h.client.ClearCommands(waitCtx(t), bad.app, GuildID(bad.guild)); !errors.Is(err, ErrConfig) {
+			t.Errorf("ClearCommands(%q, %q): %v, want ErrConfig", bad.app, bad.guild, err)
+		}
 	}
 }

@@ -68,7 +68,7 @@ type DispatcherOptions struct {
 	Responder Responder
 	Logger    *slog.Logger // default slog.Default()
 	Metrics   *Metrics     // optional
-	Observe   func(Record) // optional, called once per interaction
+	Observe   func(Record) // optional, called once per interaction, after its metrics and log line
 	Clock     Clock        // default SystemClock
 
 	// DeferAfter is how long a handler may run before the dispatcher
@@ -212,7 +212,9 @@ func (d *Dispatcher) Dispatch(ctx context.Context, i *discordgo.Interaction) err
 
 // DispatchAck is Dispatch that also calls ack (if not nil) once the
 // initial response has been sent or has failed, or when no response will
-// be sent: the HTTP transport answers Discord's request then.
+// be sent: the HTTP transport answers Discord's request then. When the
+// handler's reply is the initial response (no deferral), ack is called
+// after the interaction is counted and logged, and no longer in flight.
 func (d *Dispatcher) DispatchAck(ctx context.Context, i *discordgo.Interaction, ack func()) error {
 	if !d.enter() {
 		if ack != nil {
@@ -220,14 +222,18 @@ func (d *Dispatcher) DispatchAck(ctx context.Context, i *discordgo.Interaction, 
 		}
 		return ErrShuttingDown
 	}
-	defer d.leave()
 	var once sync.Once
 	acked := func() {
 		if ack != nil {
 			once.Do(ack)
 		}
 	}
+	// Unless a deferral acknowledged it earlier, the interaction is
+	// acknowledged once it has left the count in flight, so whoever the
+	// acknowledgement releases (Discord's HTTP request, a test) finds it
+	// finished and counted.
 	defer acked()
+	defer d.leave()
 	d.run(context.WithoutCancel(ctx), i, time.Now(), acked)
 	return nil
 }
@@ -584,9 +590,6 @@ func (d *Dispatcher) finish(ctx context.Context, rec Record) {
 		}
 		d.o.Metrics.observeInteraction(route, rec.Outcome, rec.Ack, rec.Total)
 	}
-	if d.o.Observe != nil {
-		d.o.Observe(rec)
-	}
 	attrs := []slog.Attr{
 		slog.String("interaction", rec.InteractionID),
 		slog.String("type", interactionTypeName(rec.Type)),
@@ -612,6 +615,9 @@ func (d *Dispatcher) finish(ctx context.Context, rec Record) {
 		attrs = append(attrs, slog.String("err", rec.Err.Error()))
 	}
 	d.o.Logger.LogAttrs(ctx, level, "interaction", attrs...)
+	if d.o.Observe != nil {
+		d.o.Observe(rec) // last: whoever it tells finds the metrics and the log up to date
+	}
 }
 
 func interactionTypeName(t discordgo.InteractionType) string {

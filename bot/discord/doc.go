@@ -29,7 +29,10 @@
 //     deadline of the request's context. The client also posts messages
 //     outside interactions ([Notifier]) and registers commands.
 //   - Two transports feed one dispatcher: [RunGateway] (a discordgo
-//     websocket session with the Guilds intent only) and
+//     websocket session with the Guilds intent only, reopened with
+//     [Backoff] whenever it cannot be opened or drops, its state on
+//     /healthz through a [Connection]; it stops only on what retrying
+//     cannot fix, such as a refused token, [ErrBadToken]) and
 //     [InteractionHandler] (the HTTP interactions endpoint, Ed25519
 //     signatures checked, replies sent through the callback endpoint before
 //     the 202). [App] wires it all from a [Config].
@@ -39,6 +42,8 @@
 // followup can at worst repeat a message, never apply a move twice; and a
 // second initial callback that Discord refuses as "already acknowledged"
 // (code 40060) is taken as proof that the first one landed.
+//
+// discordgo's own log lines go to log/slog too ([LogLibrary]).
 //
 // Nothing here logs a bot token or an interaction token: REST routes are
 // logged and counted as templates such as

@@ -32,6 +32,10 @@ var (
 	// Lifecycle and configuration.
 	ErrConfig       = errors.New("bad configuration")
 	ErrShuttingDown = errors.New("shutting down: no new interactions are accepted")
+
+	// Connecting: what retrying cannot fix, so the bot stops.
+	ErrBadToken      = errors.New("the bot token was refused by Discord")
+	ErrGatewayClosed = errors.New("the gateway was closed by Discord for good")
 )
 
 // LimitError is one broken Discord rule in a reply, a custom_id or a
@@ -175,4 +179,54 @@ func UserMessage(err error) (string, bool) {
 		return strings.TrimSpace(v.UserMessage()), true
 	}
 	return "", false
+}
+
+// TokenError is Discord refusing the bot token: HTTP 401 from the REST
+// API, or the gateway closing with 4004. It wraps ErrBadToken.
+type TokenError struct {
+	Err error // what Discord answered
+}
+
+func (e *TokenError) Error() string {
+	return fmt.Sprintf("%v (%v): DISCORD_TOKEN is wrong or was reset; open %s, choose the application, open \"Bot\", press \"Reset Token\" and put the new token in DISCORD_TOKEN",
+		ErrBadToken, e.Err, portal)
+}
+
+func (e *TokenError) Unwrap() []error { return []error{ErrBadToken, e.Err} }
+
+// GatewayCloseError is the gateway closing with a code that forbids
+// reconnecting (4010 to 4014: a bad shard, an API version or intents
+// Discord does not accept). Problem says what to do. It wraps
+// ErrGatewayClosed.
+type GatewayCloseError struct {
+	Code    int
+	Text    string // Discord's reason
+	Problem string
+}
+
+func (e *GatewayCloseError) Error() string {
+	return fmt.Sprintf("%v: close code %d (%s): %s", ErrGatewayClosed, e.Code, e.Text, e.Problem)
+}
+
+func (e *GatewayCloseError) Unwrap() error { return ErrGatewayClosed }
+
+// closeCodeError is the error for a gateway close code after which
+// Discord's documentation says not to reconnect; nil for the others.
+func closeCodeError(code int, text string) error {
+	var problem string
+	switch code {
+	case 4004:
+		return &TokenError{Err: fmt.Errorf("the gateway closed with code 4004 (%s)", text)}
+	case 4010, 4011:
+		problem = "the bot's shard settings are wrong; twixtbot runs one shard, so this is a bug: report it"
+	case 4012:
+		problem = "this version of twixtbot speaks a gateway version Discord no longer accepts: upgrade twixtbot"
+	case 4013:
+		problem = "the bot asked for intents Discord does not know: this is a bug, report it"
+	case 4014:
+		problem = "the bot asked for privileged intents its application has not enabled: twixtbot needs none, so this is a bug, report it"
+	default:
+		return nil
+	}
+	return &GatewayCloseError{Code: code, Text: text, Problem: problem}
 }

@@ -158,22 +158,29 @@ type harness struct {
 	disp    *Dispatcher
 	logs    *syncBuffer
 	metrics *Metrics
+	sleeps  *discordtest.Sleeps // the client's waits
 	alice   discordtest.User
 	bob     discordtest.User
 }
 
 func newHarness(t testing.TB, r *Router, tune func(*DispatcherOptions)) *harness {
 	t.Helper()
-	h := &harness{fake: discordtest.New(t, discordtest.Options{}), logs: &syncBuffer{}, metrics: NewMetrics("test")}
-	c, err := NewClient(ClientOptions{Token: h.fake.Token(), APIBase: h.fake.URL(), Logger: testLogger(h.logs), Metrics: h.metrics})
+	h := &harness{fake: discordtest.New(t, discordtest.Options{}), logs: &syncBuffer{}, metrics: NewMetrics("test"), sleeps: &discordtest.Sleeps{}}
+	// The client's retries record their waits instead of sleeping them.
+	c, err := NewClient(ClientOptions{Token: h.fake.Token(), APIBase: h.fake.URL(), Logger: testLogger(h.logs), Metrics: h.metrics, Sleep: h.sleeps.Sleep})
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.client = c
-	o := DispatcherOptions{Router: r, Responder: c, Logger: testLogger(h.logs), Metrics: h.metrics}
+	// A clock that stands still unless a test moves it: the deferral, a
+	// matter of time, happens only in the tests about it, never because the
+	// machine is busy.
+	o := DispatcherOptions{Router: r, Responder: c, Logger: testLogger(h.logs), Metrics: h.metrics,
+		Clock: discordtest.NewClock(time.Unix(1_700_000_000, 0))}
 	if tune != nil {
 		tune(&o)
 	}
+	o.Observe = reportFinished(h.fake, o.Observe)
 	h.disp = NewDispatcher(o)
 	h.alice, h.bob = h.fake.NewUser("alice"), h.fake.NewUser("bob")
 	t.Cleanup(func() {
@@ -184,6 +191,19 @@ func newHarness(t testing.TB, r *Router, tune func(*DispatcherOptions)) *harness
 		}
 	})
 	return h
+}
+
+// reportFinished tells the fake of each interaction the dispatcher has
+// finished (then observe, if not nil), so that the fake's answers wait
+// for the metrics and the log.
+func reportFinished(fake *discordtest.Fake, observe func(Record)) func(Record) {
+	fake.ExpectFinished()
+	return func(r Record) {
+		if observe != nil {
+			observe(r)
+		}
+		fake.Finished(r.InteractionID)
+	}
 }
 
 // tokens are the secrets that must never be logged.

@@ -323,11 +323,7 @@ func (t *Transport) observe(r RESTResult) {
 }
 
 func backoff(p RetryPolicy, attempt int) time.Duration {
-	d := p.BaseBackoff << min(attempt-1, 20)
-	if d > p.MaxBackoff || d <= 0 {
-		d = p.MaxBackoff
-	}
-	return d
+	return doubling(p.BaseBackoff, p.MaxBackoff, attempt)
 }
 
 func seconds(s float64) time.Duration {

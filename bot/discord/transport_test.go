@@ -82,22 +82,27 @@ func TestTransportRetries(t *testing.T) {
 }
 
 func TestTransportGivesUpBeforeTheDeadline(t *testing.T) {
+	// The deadlines are far longer than the calls take on any machine, and
+	// the waits that do not fit far longer than the deadlines: what is
+	// tested is the arithmetic, not the machine's speed. The waits that
+	// fit are recorded, not slept.
 	tests := []struct {
 		name     string
 		fault    discordtest.Fault
+		backoff  time.Duration
 		deadline time.Duration
 		attempts int
 		status   int // of the *APIError; 0: another error
 	}{
-		{"429 longer than the deadline", discordtest.Fault{Status: 429, RetryAfter: 5 * time.Second}, time.Second, 1, 429},
-		{"503 with no time for a backoff", discordtest.Fault{Status: 503}, 50 * time.Millisecond, 1, 503},
-		{"503 every time", discordtest.Fault{Status: 503, Times: 10}, 3 * time.Second, 4, 503},
-		{"dropped every time", discordtest.Fault{Drop: true, Times: 10}, 3 * time.Second, 4, 0},
+		{"429 longer than the deadline", discordtest.Fault{Status: 429, RetryAfter: time.Hour}, 100 * time.Millisecond, 30 * time.Second, 1, 429},
+		{"503 with no time for a backoff", discordtest.Fault{Status: 503}, time.Hour, 30 * time.Second, 1, 503},
+		{"503 every time", discordtest.Fault{Status: 503, Times: 10}, 100 * time.Millisecond, 30 * time.Second, 4, 503},
+		{"dropped every time", discordtest.Fault{Drop: true, Times: 10}, 100 * time.Millisecond, 30 * time.Second, 4, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			fake := discordtest.New(t, discordtest.Options{})
-			c, _ := newRetryClient(t, fake, RetryPolicy{BaseBackoff: 100 * time.Millisecond})
+			c, _ := newRetryClient(t, fake, RetryPolicy{BaseBackoff: tt.backoff, MaxBackoff: tt.backoff})
 			fake.Inject(tt.fault)
 			ctx, cancel := context.WithTimeout(context.Background(), tt.deadline)
 			defer cancel()

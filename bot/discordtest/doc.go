@@ -17,8 +17,13 @@
 // The fake keeps the messages it was asked to create, so a test can press
 // a button on a message the bot posted (Press), and see the message
 // updated. Faults (429 with retry_after, 5xx, slow answers, dropped
-// connections) are injected with Inject. Waiting is done on conditions,
-// never with sleeps.
+// connections) are injected with Inject. The gateway can be dropped
+// (DropGateway), refused (RefuseGateway) and its session invalidated
+// (InvalidateSession); it answers RESUME with the events the client
+// missed, then RESUMED. Waiting is done on conditions, never with sleeps:
+// ExpectFinished makes answers wait until the bot says it has finished
+// (counted, logged) the interaction, and WaitGet polls a bot's /metrics or
+// /healthz until it shows what the test waits for.
 //
 // For load tests, Options.MaxCalls and DiscardFileData keep the record
 // of calls small, and Forget drops an interaction once its answer is read;

@@ -37,7 +37,9 @@ type Options struct {
 	// an application that has not enabled them.
 	AllowPrivilegedIntents bool
 	// WaitTimeout bounds Await and the other waits that fail the test
-	// (default 10 s).
+	// (default 30 s: the waits end when their condition holds, so a
+	// generous bound costs nothing but on failure, and a busy machine
+	// running the race detector needs it).
 	WaitTimeout time.Duration
 
 	// For load tests, which would otherwise keep every byte they send:
@@ -59,20 +61,21 @@ type Fake struct {
 	pub  ed25519.PublicKey
 
 	watched
-	seq          int
-	nextID       uint64
-	calls        []Call
-	violations   []string
-	faults       []*faultState
-	interactions map[string]*interactionState // by id
-	byToken      map[string]*interactionState
-	messages     map[string]*Message
-	threads      []Thread
-	dms          dmState                                    // direct message channels; see dm.go
-	commands     map[string][]*discordgo.ApplicationCommand // by guild id, "" global
-	endpoint     string
-	mux          *http.ServeMux
-	client       *http.Client // delivers interactions to the bot's endpoint
+	seq            int
+	nextID         uint64
+	calls          []Call
+	violations     []string
+	faults         []*faultState
+	interactions   map[string]*interactionState // by id
+	byToken        map[string]*interactionState
+	messages       map[string]*Message
+	threads        []Thread
+	dms            dmState                                    // direct message channels; see dm.go
+	commands       map[string][]*discordgo.ApplicationCommand // by guild id, "" global
+	endpoint       string
+	expectFinished bool // WaitResult waits for Finished too
+	mux            *http.ServeMux
+	client         *http.Client // delivers interactions to the bot's endpoint
 
 	gw gateway
 }
@@ -101,7 +104,7 @@ func New(t TB, o Options) *Fake {
 		o.CallbackDeadline = 3 * time.Second
 	}
 	if o.WaitTimeout <= 0 {
-		o.WaitTimeout = 10 * time.Second
+		o.WaitTimeout = 30 * time.Second
 	}
 	pub, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {

@@ -11,10 +11,12 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"net/textproto"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -547,5 +549,190 @@ func TestGet(t *testing.T) {
 	}
 	if _, _, err := Get(ctxT(t), "http://127.0.0.1:0/"); err == nil {
 		t.Error("no error from a port nobody listens on")
+	}
+}
+
+// TestWaitGet polls until the answer is the one waited for, and when it
+// never comes returns the last answer seen with the context's error.
+func TestWaitGet(t *testing.T) {
+	var mu sync.Mutex
+	hits := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		hits++
+		if hits < 4 {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			fmt.Fprintf(w, "not yet %d", hits)
+			return
+		}
+		fmt.Fprint(w, "ready")
+	}))
+	t.Cleanup(srv.Close)
+	code, body, err := WaitGet(ctxT(t), srv.URL, func(code int, body string) bool { return code == 200 })
+	if err != nil || code != 200 || body != "ready" {
+		t.Fatalf("WaitGet = %d %q %v", code, body, err)
+	}
+	short, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	code, body, err = WaitGet(short, srv.URL, func(int, string) bool { return false })
+	if !errors.Is(err, context.DeadlineExceeded) || code != 200 || body != "ready" {
+		t.Fatalf("WaitGet of what never comes = %d %q %v, want the last answer and the deadline", code, body, err)
+	}
+	short2, cancel2 := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel2()
+	if _, _, err := WaitGet(short2, "http://127.0.0.1:0/", func(int, string) bool { return true }); err == nil {
+		t.Error("no error from a port nobody listens on")
+	}
+}
+
+// TestExpectFinished: once the test expects it, an answered interaction
+// counts as answered only when the bot has also said it finished it.
+func TestExpectFinished(t *testing.T) {
+	f := New(t, Options{})
+	f.ExpectFinished()
+	i := f.Command(f.NewUser("u"), "ping")
+	if s, _ := callJSON(t, f, "POST", "/api/v9/interactions/"+i.ID+"/"+i.Token+"/callback", map[string]any{"type": 4, "data": map[string]any{"content": "pong"}}, false); s != 204 {
+		t.Fatal(s)
+	}
+	short, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if r, err := f.WaitResult(short, i.ID); err == nil || !strings.Contains(err.Error(), "never said it finished") || r.Message.Content != "pong" {
+		t.Fatalf("before Finished: %+v %v", r.Message, err)
+	}
+	done := make(chan Result, 1)
+	go func() {
+		r, err := f.WaitResult(ctxT(t), i.ID)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- r
+	}()
+	f.Finished("unknown") // ignored
+	f.Finished(i.ID)
+	if r := <-done; r.Message.Content != "pong" {
+		t.Fatalf("after Finished: %+v", r.Message)
+	}
+	if err := f.WaitFinished(ctxT(t), i.ID); err != nil {
+		t.Fatal(err)
+	}
+	other := f.Command(f.NewUser("v"), "ping")
+	short2, cancel2 := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel2()
+	if err := f.WaitFinished(short2, other.ID); err == nil {
+		t.Error("WaitFinished of an interaction never finished returned no error")
+	}
+}
+
+// TestFakeGatewayResume speaks the gateway protocol by hand: a session is
+// identified, its connection dropped, an interaction dispatched meanwhile
+// is replayed on RESUME before RESUMED; a RESUME of another session, or
+// after InvalidateSession, gets op 9; while refused, connections get 503.
+func TestFakeGatewayResume(t *testing.T) {
+	f := New(t, Options{})
+	url := "ws" + strings.TrimPrefix(f.URL(), "http") + gatewayPath
+	dial := func() *websocket.Conn {
+		t.Helper()
+		ws, _, err := websocket.DefaultDialer.Dial(url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ws.Close() })
+		var hello frame
+		if err := ws.ReadJSON(&hello); err != nil || hello.Op != 10 {
+			t.Fatalf("HELLO %+v %v", hello, err)
+		}
+		return ws
+	}
+	read := func(ws *websocket.Conn) frame {
+		t.Helper()
+		var fr frame
+		if err := ws.ReadJSON(&fr); err != nil {
+			t.Fatal(err)
+		}
+		return fr
+	}
+	resume := func(ws *websocket.Conn, session string, seq int64) {
+		ws.WriteJSON(map[string]any{"op": 6, "d": map[string]any{"token": "Bot " + f.Token(), "session_id": session, "seq": seq}})
+	}
+
+	ws := dial()
+	ws.WriteJSON(map[string]any{"op": 2, "d": map[string]any{"token": "Bot " + f.Token(), "intents": discordgo.IntentsGuilds}})
+	ready := read(ws)
+	var r struct {
+		SessionID string `json:"session_id"`
+	}
+	if json.Unmarshal(ready.Data, &r); ready.Type != "READY" || r.SessionID == "" {
+		t.Fatalf("READY %+v", ready)
+	}
+	// The session is ready once READY has gone out: wait for that before
+	// each drop.
+	if err := f.WaitGateway(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.DropGateway(4000); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := ws.ReadMessage(); err == nil {
+		t.Fatal("the connection is still open after DropGateway")
+	}
+	if err := f.DropGateway(4000); err == nil {
+		t.Error("DropGateway with no session ready did not fail")
+	}
+	i := f.Command(f.NewUser("u"), "ping")
+	sent := make(chan error, 1)
+	go func() { sent <- f.Dispatch(ctxT(t), i) }() // waits for a session
+
+	f.RefuseGateway(true)
+	if _, resp, err := websocket.DefaultDialer.Dial(url, nil); err == nil || resp == nil || resp.StatusCode != 503 {
+		t.Fatalf("a refused connection: %v %v", resp, err)
+	}
+	f.RefuseGateway(false)
+
+	ws = dial()
+	resume(ws, "another-session", ready.Seq)
+	if fr := read(ws); fr.Op != 9 {
+		t.Fatalf("RESUME of another session answered %+v, want op 9", fr)
+	}
+	ws = dial()
+	resume(ws, r.SessionID, ready.Seq)
+	if fr := read(ws); fr.Type != "RESUMED" {
+		t.Fatalf("RESUME answered %+v", fr)
+	}
+	if err := <-sent; err != nil {
+		t.Fatal(err)
+	}
+	create := read(ws)
+	if create.Type != "INTERACTION_CREATE" || !strings.Contains(string(create.Data), i.ID) {
+		t.Fatalf("after RESUMED: %+v", create)
+	}
+	// Dropped again before the client read anything more: the RESUME
+	// replays what it missed, then RESUMED.
+	if err := f.DropGateway(0); err != nil {
+		t.Fatal(err)
+	}
+	ws = dial()
+	resume(ws, r.SessionID, ready.Seq)
+	if fr := read(ws); fr.Type != "INTERACTION_CREATE" || fr.Seq != create.Seq {
+		t.Fatalf("RESUME from before the interaction replayed %+v", fr)
+	}
+	if fr := read(ws); fr.Type != "RESUMED" {
+		t.Fatalf("after the replay: %+v", fr)
+	}
+	if err := f.WaitGateway(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
+	f.InvalidateSession()
+	if err := f.DropGateway(0); err != nil {
+		t.Fatal(err)
+	}
+	ws = dial()
+	resume(ws, r.SessionID, create.Seq)
+	if fr := read(ws); fr.Op != 9 {
+		t.Fatalf("RESUME after InvalidateSession answered %+v, want op 9", fr)
+	}
+	st := f.GatewayStats()
+	if st.Identifies != 1 || st.Resumes != 2 || st.Invalidated != 2 || st.Refused != 1 || st.Drops != 3 || st.Connections != 5 {
+		t.Errorf("stats %+v", st)
 	}
 }

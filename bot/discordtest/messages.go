@@ -331,6 +331,7 @@ type interactionState struct {
 	deleted   bool
 	edits     int
 	problems  []string
+	finished  bool // the bot said it is done with it (Finished)
 }
 
 // ModalData is a modal the bot opened.
@@ -703,12 +704,13 @@ func (f *Fake) result(st *interactionState) Result {
 
 // WaitResult waits until the bot has answered the interaction in full
 // (an initial response that is final, or a deferral followed by an edit or
-// a followup), or has broken a rule answering it.
+// a followup), or has broken a rule answering it; and, after
+// ExpectFinished, until the bot has said it finished the interaction.
 func (f *Fake) WaitResult(ctx context.Context, interactionID string) (Result, error) {
 	var r Result
 	err := f.wait(ctx, func() bool {
 		st := f.interactions[interactionID]
-		if st == nil || !st.settled() {
+		if st == nil || !st.settled() || (f.expectFinished && !st.finished && len(st.problems) == 0) {
 			return false
 		}
 		r = f.result(st)
@@ -718,12 +720,55 @@ func (f *Fake) WaitResult(ctx context.Context, interactionID string) (Result, er
 		f.mu.Lock()
 		defer f.mu.Unlock()
 		if st := f.interactions[interactionID]; st != nil {
+			if st.settled() {
+				return f.result(st), fmt.Errorf("discordtest: interaction %s was answered, but the bot never said it finished it (Finished): %w", interactionID, err)
+			}
 			return f.result(st), fmt.Errorf("discordtest: interaction %s not answered in full (callback type %d, %d edits, %d followups): %w",
 				interactionID, st.callback, st.edits, len(st.followups), err)
 		}
 		return Result{}, fmt.Errorf("discordtest: interaction %s is unknown to the fake: %w", interactionID, err)
 	}
 	return r, nil
+}
+
+// ExpectFinished makes the fake wait, before it calls an interaction
+// answered (WaitResult, Await, Exchange), until the bot also says it has
+// finished the interaction, with Finished. A bot counts, logs and
+// observes an interaction after its reply has reached Discord, so a test
+// that reads the bot's metrics, log or other accounting after an answer
+// needs this; the bot's dispatcher reports each interaction it finishes
+// (its Observe hook) to Finished.
+func (f *Fake) ExpectFinished() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.expectFinished = true
+	f.broadcast()
+}
+
+// Finished records that the bot has finished the interaction: its
+// handler ran, its reply went out or failed, and it is accounted for.
+// Ids the fake did not make are ignored.
+func (f *Fake) Finished(interactionID string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if st := f.interactions[interactionID]; st != nil {
+		st.finished = true
+		f.broadcast()
+	}
+}
+
+// WaitFinished waits until the bot has said it finished the interaction
+// (Finished): for an interaction delivered without awaiting its answer,
+// such as one whose reply Discord refused.
+func (f *Fake) WaitFinished(ctx context.Context, interactionID string) error {
+	err := f.wait(ctx, func() bool {
+		st := f.interactions[interactionID]
+		return st != nil && st.finished
+	})
+	if err != nil {
+		return fmt.Errorf("discordtest: the bot never said it finished interaction %s: %w", interactionID, err)
+	}
+	return nil
 }
 
 // Await is WaitResult with the fake's WaitTimeout; it fails the test on

@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"regexp"
@@ -83,4 +84,37 @@ func Get(ctx context.Context, url string) (*http.Response, string, error) {
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
 	return resp, string(b), err
+}
+
+// WaitGet fetches url until ok holds for the answer's status and body, and
+// returns that answer: for what a bot reports a little after its reply
+// arrives (a counter on /metrics is bumped once the reply is delivered,
+// /healthz follows a gateway that reconnects), which a test must wait for
+// rather than read at once. It polls, more slowly as it goes on, until ctx
+// ends; then it returns ctx's error with the last answer seen, so the
+// test can show what was there instead.
+func WaitGet(ctx context.Context, url string, ok func(status int, body string) bool) (int, string, error) {
+	const first, most = 2 * time.Millisecond, 100 * time.Millisecond
+	status, body, lastErr := 0, "", error(nil)
+	for pause := first; ; pause = min(2*pause, most) {
+		resp, b, err := Get(ctx, url)
+		if err == nil {
+			status, body = resp.StatusCode, b
+			if ok(status, body) {
+				return status, body, nil
+			}
+		} else {
+			lastErr = err
+		}
+		t := time.NewTimer(pause)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			if status == 0 && lastErr != nil {
+				return 0, "", fmt.Errorf("%w (the last try: %v)", ctx.Err(), lastErr)
+			}
+			return status, body, ctx.Err()
+		case <-t.C:
+		}
+	}
 }

@@ -196,8 +196,15 @@ func (s *Service) moderated(ctx context.Context, a Actor, option string) (*stora
 
 // Conclude ends a game by a moderator's decision: adjudicated with a
 // winner (NoColor for a draw) or aborted with no result. A challenge not
-// yet accepted is simply cancelled.
+// yet accepted is simply cancelled. An adjudicated game does not count for
+// ratings; ConcludeRated says whether it does.
 func (s *Service) Conclude(ctx context.Context, a Actor, option string, reason game.Reason, winner game.Color) (*Played, error) {
+	return s.ConcludeRated(ctx, a, option, reason, winner, false)
+}
+
+// ConcludeRated is Conclude, with whether an adjudicated rated game's
+// result counts for ratings (counts).
+func (s *Service) ConcludeRated(ctx context.Context, a Actor, option string, reason game.Reason, winner game.Color, counts bool) (*Played, error) {
 	g, err := s.moderated(ctx, a, option)
 	if err != nil {
 		return nil, err
@@ -220,7 +227,11 @@ func (s *Service) Conclude(ctx context.Context, a Actor, option string, reason g
 	}
 	m := game.Move{Kind: game.Conclude, Reason: reason, Color: winner}
 	mv, err := s.store.AppendMoves(ctx, g.ID, storage.AnyLen, []storage.SeatMove{{Seat: 1, Move: m}},
-		func(ng *storage.Game, _ game.Outcome) error { stopClock(ng); return nil })
+		func(ng *storage.Game, _ game.Outcome) error {
+			stopClock(ng)
+			ng.Meta.CountAdjudicated = counts && reason == game.Adjudication
+			return nil
+		})
 	if err != nil {
 		return nil, err
 	}

@@ -69,6 +69,10 @@ func (s *Service) Challenge(ctx context.Context, a Actor, inv Invitation) (*stor
 	if err != nil {
 		return nil, err
 	}
+	casual, err := p.casual(terms.Rated, settings)
+	if err != nil {
+		return nil, err
+	}
 	for _, u := range everyone {
 		if s.IsComputer(u) {
 			continue // the computer plays as many games as it is asked to
@@ -109,7 +113,7 @@ func (s *Service) Challenge(ctx context.Context, a Actor, inv Invitation) (*stor
 		Place:    storage.Place{Guild: a.Guild, Channel: a.Channel},
 		State:    storage.Proposed,
 		Clock:    storage.Clock{PerTurn: p.Clock, Points: points(p.Reminders)},
-		Meta:     storage.Meta{Expires: s.now().Add(p.ChallengeTTL), Theme: p.Theme},
+		Meta:     storage.Meta{Expires: s.now().Add(p.ChallengeTTL), Theme: p.Theme, Casual: casual},
 	}
 	for i, u := range seats {
 		if u == a.User {

@@ -103,11 +103,11 @@ var computerSettings = []Setting{
 // computer, rather than in that list's literal.
 func init() { Settings = append(Settings, computerSettings...) }
 
-// modeName names value i of a small enumeration of choices, or writes
+// ModeName names value i of a small enumeration of choices, or writes
 // kind(i) for a value outside it.
-func ModeName(Names []string, i int, kind string) string {
-	if i >= 0 && i < len(Names) {
-		return Names[i]
+func ModeName(names []string, i int, kind string) string {
+	if i >= 0 && i < len(names) {
+		return names[i]
 	}
 	return fmt.Sprintf("%s(%d)", kind, i)
 }

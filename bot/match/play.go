@@ -20,6 +20,9 @@ func (p *Played) Last() game.Outcome { return p.Outcomes[len(p.Outcomes)-1] }
 // Action is what a player does in a running game.
 type Action struct {
 	Move game.Move
+	// Then are more placements by the same player, played with Move as
+	// one action: the cut-the-pie opening's three pegs in one command.
+	Then []game.Move
 	// Privilege claims the team's Privilege right after the move.
 	Privilege bool
 	// Turns, if not negative, is the number of log entries the caller saw
@@ -50,11 +53,17 @@ func (s *Service) Play(ctx context.Context, a Actor, id storage.GameID, act Acti
 	}
 	var moves []storage.SeatMove
 	switch act.Move.Kind {
-	case game.Place, game.Swap:
+	case game.Place, game.Swap, game.Choose:
 		if toMove, _ := pos.ToMove(); seat != toMove {
 			return nil, TurnErrorOf(g, pos)
 		}
 		moves = append(moves, storage.SeatMove{Seat: seat, Move: act.Move})
+		if err := checkCut(g, pos, act); err != nil {
+			return nil, err
+		}
+		for _, m := range act.Then {
+			moves = append(moves, storage.SeatMove{Seat: seat, Move: m})
+		}
 		if act.Privilege {
 			moves = append(moves, storage.SeatMove{Seat: seat, Move: game.Move{Kind: game.Privilege}})
 		}

@@ -39,6 +39,11 @@ type Policy struct {
 	Presets      []Preset      // server-wide only
 	Computer     ComputerPolicy
 	Takebacks    TakebackMode // see takeback.go
+	Pie3         bool         // the cut-the-pie opening may be picked
+	KosmosCentre bool         // the built-in kosmos-centre preset may be picked
+	// Rated: challenges are rated unless the challenger asks for a
+	// casual game; RatedHandicap: handicap games may be rated.
+	Rated, RatedHandicap bool
 }
 
 // Preset is a named handicap that players pick in a challenge.
@@ -49,6 +54,7 @@ type Preset struct {
 	ExtraMoves int
 	Swap       bool
 	Ruleset    *game.Ruleset // nil: the policy's default
+	Opening    game.Opening  // plain, or the Kosmos centre handicap
 }
 
 // String describes a preset, e.g. "beginner: 6 columns narrower, no swap".
@@ -69,7 +75,10 @@ func (p Preset) String() string {
 	if p.Ruleset != nil {
 		parts = append(parts, p.Ruleset.String())
 	}
-	if p.Swap && p.Handicap == 0 && p.ExtraMoves == 0 {
+	if p.Opening == game.OpeningCentre {
+		parts = append(parts, "Red's first peg in the middle")
+	}
+	if p.Swap && p.Handicap == 0 && p.ExtraMoves == 0 && p.Opening == game.OpeningPlain {
 		parts = append(parts, "swap")
 	} else {
 		parts = append(parts, "no swap")
@@ -87,6 +96,8 @@ func DefaultPolicy() Policy {
 		Double: true, MaxGames: 10, Theme: "classic",
 		Reminders: []int{50, 90}, ChallengeTTL: 24 * time.Hour,
 		Computer: defaultComputerPolicy(),
+		Pie3:     true, KosmosCentre: true,
+		Rated: true, RatedHandicap: true,
 	}
 }
 
@@ -222,7 +233,7 @@ var Settings = []Setting{
 			return
 		},
 		get: func(p Policy) string { return strconv.Itoa(p.MaxSize) }},
-	{Name: "ruleset", Description: "default ruleset", examples: []string{"standard", "pp"},
+	{Name: "ruleset", Description: "default ruleset", examples: []string{"standard", "pp", "3m"},
 		set: func(p *Policy, v string) error {
 			r, err := game.ParseRuleset(v)
 			if err != nil || strings.TrimSpace(v) == "" {
@@ -348,14 +359,6 @@ func (s Setting) Get(p Policy) string { return s.get(p) }
 // Examples are values to suggest while a moderator types.
 func (s Setting) Examples() []string { return s.examples }
 
-func SettingChoices() []string {
-	out := make([]string, 0, 2*len(Settings))
-	for _, s := range Settings {
-		out = append(out, s.Name, s.Name)
-	}
-	return out
-}
-
 // Overrides are the values moderators set on one level (the server, or
 // one channel): setting name to the value as typed and accepted.
 type Overrides map[string]string
@@ -456,10 +459,8 @@ func (p Policy) SizeAllowed(s game.Size) bool {
 
 // PresetByName finds a preset, ignoring case.
 func (p Policy) PresetByName(name string) (Preset, bool) {
-	for _, pr := range p.Presets {
-		if strings.EqualFold(pr.Name, strings.TrimSpace(name)) {
-			return pr, true
-		}
+	if pr, ok := p.ownPreset(name); ok {
+		return pr, true
 	}
-	return Preset{}, false
+	return p.builtinPreset(name)
 }

@@ -63,3 +63,24 @@ func (s *Service) UpdatePrefs(ctx context.Context, u storage.UserID, fn func(*st
 func (s *Service) SetThread(ctx context.Context, id storage.GameID, thread storage.ChannelID) (*storage.Game, error) {
 	return s.store.Update(ctx, id, func(g *storage.Game) error { g.Place.Thread = thread; return nil })
 }
+
+// Standing returns a subject's rating in a scope and pool.
+func (s *Service) Standing(ctx context.Context, sc storage.RatingScope, p storage.Pool, subj storage.Subject) (storage.Standing, error) {
+	return s.store.Standing(ctx, sc, p, subj)
+}
+
+// RatingHistory returns a subject's last n rated results.
+func (s *Service) RatingHistory(ctx context.Context, sc storage.RatingScope, p storage.Pool, subj storage.Subject, n int) ([]storage.RatedResult, error) {
+	return s.store.History(ctx, sc, p, subj, n)
+}
+
+// RatingChanges returns what a finished game did to the ratings.
+func (s *Service) RatingChanges(ctx context.Context, id storage.GameID) ([]storage.RatingChange, error) {
+	return s.store.RatingChanges(ctx, id)
+}
+
+// Leaderboard returns a page of a scope's and pool's standings, and
+// whether more follow.
+func (s *Service) Leaderboard(ctx context.Context, sc storage.RatingScope, p storage.Pool, offset, limit int) ([]storage.Standing, bool, error) {
+	return s.store.Leaderboard(ctx, sc, p, offset, limit)
+}

@@ -82,6 +82,9 @@ const (
 	SizeMinOverMax     // ErrBadValue; Lo, Hi
 	DefaultSizeOutside // ErrBadValue; Value: the size, Lo, Hi
 	HandicapMinOverMax // ErrBadValue; Lo, Hi
+	NotOpening         // ErrBadValue; Value
+	NoOpenings         // ErrBadValue
+	NotTogether        // ErrBadOption: several pegs at once outside the cut-the-pie opening
 
 	reasonCount
 )
@@ -122,6 +125,8 @@ var reasons = [reasonCount]struct {
 	NotLevel: {"not a level", ErrBadValue}, NotTakebackMode: {"not a takeback mode", ErrBadValue},
 	SizeMinOverMax: {"size_min over size_max", ErrBadValue}, DefaultSizeOutside: {"default size outside", ErrBadValue},
 	HandicapMinOverMax: {"handicap_min over handicap_max", ErrBadValue},
+	NotOpening:         {"not an opening", ErrBadValue}, NoOpenings: {"no openings named", ErrBadValue},
+	NotTogether: {"several pegs at once", ErrBadOption},
 }
 
 // Reasons lists every reason.

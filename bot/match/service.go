@@ -33,6 +33,7 @@ type Store interface {
 	LoadSettings(ctx context.Context, sc storage.Scope) (storage.ServerSettings, bool, error)
 	UpdateSettingsWith(ctx context.Context, sc storage.Scope, by storage.UserID, note string, fn func(server storage.ServerSettings, st *storage.ServerSettings) error) (storage.ServerSettings, error)
 	SettingsHistory(ctx context.Context, guild storage.GuildID, limit int) ([]storage.SettingsChange, error)
+	RatingStore
 }
 
 // Actor is who does something, and where.

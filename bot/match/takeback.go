@@ -62,9 +62,9 @@ var comfortSettings = []Setting{
 
 func init() { Settings = append(Settings, comfortSettings...) }
 
-// isRated reports whether a game counts for ratings. Until rated games
-// exist every game is casual; this is the one place that asks.
-func isRated(g *storage.Game) bool { return false }
+// isRated reports whether a game counts for ratings: every game not
+// played casual (see storage's ratings); this is the one place that asks.
+func isRated(g *storage.Game) bool { return !g.Meta.Casual }
 
 // takebackAllowed checks the server's policy for a takeback in g.
 func (s *Service) TakebackAllowed(ctx context.Context, g *storage.Game) error {

@@ -18,7 +18,9 @@ type Terms struct {
 	Ruleset    string
 	Swap       *bool
 	Preset     string
-	Players    int // 2 or 4
+	Opening    string // "plain" or "pie3"; empty for plain
+	Players    int    // 2 or 4
+	Rated      *bool  // nil: the server's default
 }
 
 // ErrNotAllowed is a challenge outside the server's policy. The wrapping
@@ -51,13 +53,14 @@ func (p Policy) Settings(t Terms) (game.Settings, error) {
 	if t.Preset != "" {
 		pr, ok := p.PresetByName(t.Preset)
 		if !ok {
-			Names := make([]string, len(p.Presets))
-			for i, x := range p.Presets {
-				Names[i] = x.Name
+			all := p.AllPresets()
+			names := make([]string, len(all))
+			for i, x := range all {
+				names[i] = x.Name
 			}
 			allowed := "this server has no presets"
-			if len(Names) > 0 {
-				allowed = "the presets are " + strings.Join(Names, ", ")
+			if len(names) > 0 {
+				allowed = "the presets are " + strings.Join(names, ", ")
 			}
 			return s, &PolicyError{What: fmt.Sprintf("the preset %q", t.Preset), Allowed: allowed}
 		}
@@ -67,6 +70,7 @@ func (p Policy) Settings(t Terms) (game.Settings, error) {
 		if pr.Ruleset != nil {
 			s.Ruleset = *pr.Ruleset
 		}
+		s.Opening = pr.Opening
 		handicap, extra, swap = pr.Handicap, pr.ExtraMoves, pr.Swap
 	}
 	if t.Size != "" {
@@ -85,6 +89,9 @@ func (p Policy) Settings(t Terms) (game.Settings, error) {
 			return s, &PolicyError{What: "TwixT " + r.String(), Allowed: "this server plays " + p.Ruleset.String() + " only"}
 		}
 		s.Ruleset = r
+	}
+	if err := p.applyOpening(&s, t); err != nil {
+		return s, err
 	}
 	if t.Handicap != nil {
 		handicap = *t.Handicap

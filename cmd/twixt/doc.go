@@ -1,9 +1,13 @@
 // Command twixt is the offline tool of twixtbot: it replays game records
 // and converts them between formats, from a shell, with no bot and no
-// database.
+// database, and it plays as the computer over GTP.
 //
 //	twixt replay [flags] FILE|-            replay a record, print its final state as JSON
 //	twixt convert --to sgf|moves [flags] FILE|- [-o OUT]
+//	twixt gtp [--ruleset standard|pp] [--movetime DURATION] [--level N] [--swap sides|mirror|off] [--seed N]
+//
+// twixt gtp speaks the Go Text Protocol on standard input and output
+// (DESIGN.md, "twixt gtp"), with the engine of package game/ai.
 //
 // It reads the formats of package game: the bot's moves format, SGF
 // (GM[21]), Little Golem's .tsgf and T1 files, telling them apart by content

@@ -105,11 +105,10 @@ func (s *gtpSession) serve(in io.Reader) error {
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	w := bufio.NewWriter(s.out)
 	for sc.Scan() {
-		line := cleanGTPLine(sc.Text())
-		if line == "" {
-			continue
+		fields := strings.Fields(cleanGTPLine(sc.Text()))
+		if len(fields) == 0 {
+			continue // an empty line, or only a comment
 		}
-		fields := strings.Fields(line)
 		id := ""
 		if _, err := strconv.Atoi(fields[0]); err == nil {
 			id, fields = fields[0], fields[1:]

@@ -22,6 +22,7 @@ type replayOptions struct {
 	handicap   int
 	extraMoves int
 	noAutoDraw bool
+	opening    string
 }
 
 // addReplayFlags defines the replay flags on fs.
@@ -29,12 +30,13 @@ func addReplayFlags(fs *flag.FlagSet) *replayOptions {
 	o := &replayOptions{}
 	fs.StringVar(&o.format, "format", "auto", "record format: auto (by content and extension), moves, sgf, lg or t1")
 	fs.StringVar(&o.size, "size", "24", "board size before any handicap: COLSxROWS, or one number for a square board")
-	fs.StringVar(&o.ruleset, "ruleset", "standard", "ruleset: standard or pp")
+	fs.StringVar(&o.ruleset, "ruleset", "standard", "ruleset: standard, pp or 3m (standard with the removal of own pegs)")
 	fs.IntVar(&o.players, "players", 2, "players: 2, or 4 for Double TwixT")
 	fs.StringVar(&o.swap, "swap", "sides", "pie rule: sides (colours change, the peg stays), mirror (the peg is mirrored, as on Little Golem) or off")
 	fs.IntVar(&o.handicap, "handicap", 0, "pbmserv handicap: N > 0 takes N columns off the board, N < 0 takes -N rows off")
 	fs.IntVar(&o.extraMoves, "extra-moves", 0, "Kosmos head start: extra pegs for Red before Black's first move (0-3)")
 	fs.BoolVar(&o.noAutoDraw, "no-auto-draw", false, "keep playing after neither side can still connect")
+	fs.StringVar(&o.opening, "opening", "plain", "opening: plain, pie3 (cut the pie: two red pegs and a black one, then the other player chooses a colour) or centre (Kosmos centre handicap)")
 	return o
 }
 
@@ -53,6 +55,9 @@ func (o *replayOptions) settings() (game.Format, game.Settings, error) {
 	}
 	if s.Swap, err = game.ParseSwapStyle(o.swap); err != nil {
 		return 0, s, fmt.Errorf("--swap: %w", err)
+	}
+	if s.Opening, err = game.ParseOpening(o.opening); err != nil {
+		return 0, s, fmt.Errorf("--opening: %w", err)
 	}
 	s.Players, s.Handicap, s.ExtraMoves, s.NoAutoDraw = o.players, o.handicap, o.extraMoves, o.noAutoDraw
 	return f, s, nil

@@ -75,7 +75,7 @@ func TestRenderText(t *testing.T) {
 		{[]string{"render", "--theme", "neon", "--text", "testdata/short.moves"}, exitBad, "--theme"},
 		{[]string{"render", "--scale", "huge", "--text", "testdata/short.moves"}, exitBad, "--scale"},
 		{[]string{"render", "--text", "testdata/rejected.moves"}, exitRejected, "is refused"},
-		{[]string{"render", "--text", "testdata/bad.moves"}, exitBad, "line 2 column 3"},
+		{[]string{"render", "--text", "testdata/bad.moves"}, exitRejected, "move 3 (5e) is refused: moves record, line 2 column 3"},
 		{[]string{"render", "--text", "--zoom", "testdata/short.moves"}, exitBad, "--zoom is for pictures"},
 	} {
 		var so, se bytes.Buffer

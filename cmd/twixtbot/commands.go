@@ -46,6 +46,14 @@ func commands() []command {
 			func(ctx context.Context, args []string, std stdio, getenv func(string) string) int {
 				return runForgetUser(ctx, args, std.out, std.err, getenv)
 			}},
+		{"commands", "clear [--guild ID]", "remove the slash commands registered in one server, or globally (stale registrations)",
+			func(ctx context.Context, args []string, std stdio, getenv func(string) string) int {
+				return runCommands(ctx, args, std.out, std.err, getenv)
+			}},
+		{"ratings", "[-db FILE] rebuild", "recompute every rating from the stored results (works while the bot runs)",
+			func(ctx context.Context, args []string, std stdio, getenv func(string) string) int {
+				return runRatings(ctx, args, std.out, std.err, getenv)
+			}},
 		{"version", "", "print the version of this build (also --version)",
 			func(_ context.Context, _ []string, std stdio, _ func(string) string) int {
 				fmt.Fprintln(std.out, version())

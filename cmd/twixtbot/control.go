@@ -25,7 +25,8 @@ import (
 // process cannot open it, and the bot does the work itself (a backup is a
 // read transaction, so play goes on). The socket sits next to the
 // database, is private to its owner (0600), and speaks one line each way:
-// "backup PATH" -> "ok BYTES", "forget-user USERID" -> "ok SUMMARY", or
+// "backup PATH" -> "ok BYTES", "forget-user USERID" -> "ok SUMMARY",
+// "ratings-rebuild" -> "ok SUMMARY", or
 // "error TEXT".
 
 // socketPath is where the control socket of the database db lives.
@@ -74,7 +75,7 @@ func (c *control) serve(store *storage.Store, log *slog.Logger) {
 			cmd, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
 			h, ok := controlCommands[cmd]
 			if !ok {
-				fmt.Fprintln(conn, "error the control socket understands only: backup /absolute/path, forget-user USERID")
+				fmt.Fprintln(conn, "error the control socket understands only: backup /absolute/path, forget-user USERID, ratings-rebuild")
 				return
 			}
 			reply, err := h(context.Background(), store, arg)

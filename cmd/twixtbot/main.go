@@ -4,6 +4,7 @@
 //	twixtbot console [-db F] [-out D]     play offline in the terminal, no Discord needed
 //	twixtbot backup [-db F] OUT           copy the database, live or offline
 //	twixtbot forget-user [-db F] USERID   delete a player's data, live or offline
+//	twixtbot commands clear [--guild ID]  remove stale slash command registrations
 //	twixtbot version                      print the version (also --version)
 //	twixtbot help                         list the commands and flags (also -h)
 //
@@ -131,15 +132,31 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	var b *bot.Bot
 	// The console is both how replies come back and where the bot posts.
 	notify := consoleNotifier{get: func() *bot.Console { return cons }}
-	b = bot.New(bot.Options{Store: store, Notifier: notify, Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	b = bot.New(bot.Options{Store: store, Notifier: notify, Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		Computer: bot.ComputerOptions{User: storage.UserID(consoleComputerID)}})
 	cons = bot.NewConsole(b.Router(), stdout, *out)
-	cons.Settle = func() { b.Sweep(ctx); b.Wait() }
+	cons.AddBot(consoleComputerName, string(consoleComputerID))
+	cctx, stop := context.WithCancel(ctx)
+	computerDone := make(chan struct{})
+	go func() { b.RunComputer(cctx); close(computerDone) }()
+	defer func() { stop(); <-computerDone }()
+	// After each line: the clock's sweep, the computer's answer, and what
+	// the bot posts after a reply, so that all of it prints before the
+	// next line is read.
+	cons.Settle = func() { b.Sweep(ctx); b.WaitComputerIdle(ctx); b.Wait() }
 	if err := cons.Run(ctx, stdin); err != nil {
 		fmt.Fprintf(stderr, "twixtbot console: %v\n", err)
 		return 1
 	}
 	return 0
 }
+
+// The console's computer player: its name, and the snowflake standing for
+// it (the players' own start one above it).
+const (
+	consoleComputerName                = "twixtbot"
+	consoleComputerID   discord.UserID = "100000000000000000"
+)
 
 // consoleNotifier forwards the bot's posts to the console, which exists
 // only once the router it dispatches to is built.

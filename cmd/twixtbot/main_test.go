@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -40,13 +41,7 @@ func TestConsole(t *testing.T) {
 		"what is this",
 		"quit",
 	}, "\n")
-	var out, errb bytes.Buffer
-	code := run(context.Background(), []string{"console", "-db", filepath.Join(dir, "c.db"), "-out", filepath.Join(dir, "boards")},
-		strings.NewReader(script), &out, &errb, env(nil))
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
-	}
-	text := out.String()
+	text := playConsole(t, dir, script)
 	for _, want := range []string{
 		"@bob, @alice challenges you to **TwixT** (g1)",
 		"[Accept: accept/g1]",
@@ -71,6 +66,40 @@ func TestConsole(t *testing.T) {
 	defer f.Close()
 	if _, err := png.Decode(f); err != nil {
 		t.Errorf("the saved board is not a PNG: %v", err)
+	}
+}
+
+// playConsole plays script in the console on a database in dir, saving
+// pictures in dir/boards, and returns what it printed.
+func playConsole(t *testing.T, dir, script string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"console", "-db", filepath.Join(dir, "c.db"), "-out", filepath.Join(dir, "boards")},
+		strings.NewReader(script), &out, &errb, env(nil))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	return out.String()
+}
+
+// TestConsoleComputer plays the computer in the console: its answer to
+// each move is printed before the next line is read, so a piped game
+// reads in order. Its first answer is a peg, or the swap.
+func TestConsoleComputer(t *testing.T) {
+	dir := t.TempDir()
+	script := strings.Join([]string{
+		"alice: /twixt computer level:1 size:8 color:red",
+		"alice: /twixt move at:d4",
+		"alice: /twixt board",
+	}, "\n")
+	text := playConsole(t, dir, script)
+	answer := regexp.MustCompile(`\*\*g1\*\* · 2\. (Black|Red) \(@twixtbot\) (played [A-H][1-8]|swapped)`)
+	loc := answer.FindStringIndex(text)
+	if loc == nil {
+		t.Fatalf("the computer did not answer D4:\n%s", text)
+	}
+	if board := strings.Index(text, "> alice: /twixt board"); board < loc[0] {
+		t.Errorf("the computer's answer came after the next line was read:\n%s", text)
 	}
 }
 

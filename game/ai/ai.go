@@ -26,8 +26,9 @@ type Config struct {
 	// MoveTime is the budget per move; zero means the level's default.
 	// The context's deadline, if sooner, wins.
 	MoveTime time.Duration
-	// Playouts, if > 0, is a fixed number of playouts instead of a time
-	// budget: with the same Seed the result is then always the same.
+	// Playouts, if > 0, is a fixed number of simulations (each ending in
+	// an evaluation or a playout) instead of a time budget: with the same
+	// Seed the result is then always the same.
 	Playouts int
 	// Seed seeds the search's random numbers.
 	Seed uint64
@@ -45,13 +46,14 @@ type Decision struct {
 	Move game.Move
 	// ClaimPrivilege: in Double TwixT, claim Privilege right after Move.
 	ClaimPrivilege bool
-	// Playouts is how many playouts the search ran.
+	// Playouts is how many simulations the search ran.
 	Playouts int
 	// Value is the estimated probability that the side that moved wins.
 	Value float64
 }
 
-// String describes the decision for logs, e.g. "j12 (value 0.62, 31000 playouts)".
+// String describes the decision for logs, e.g. "j12 (value 0.62, 31000 playouts)"
+// (a playout here is one simulation).
 func (d Decision) String() string {
 	s := fmt.Sprintf("%s (value %.2f, %d playouts)", d.Move, d.Value, d.Playouts)
 	if d.ClaimPrivilege {

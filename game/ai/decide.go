@@ -44,6 +44,9 @@ func (e *engine) decide(ctx context.Context) (Decision, error) {
 	if e.nodes[best].proven < 0 || bv < resignBelow && e.playouts >= resignPlayouts {
 		return Decision{Move: game.Move{Kind: game.Resign}, Playouts: e.playouts, Value: bv}, nil
 	}
+	if bv >= finishAbove && e.nodes[best].proven == 0 {
+		best = e.finish(best)
+	}
 	choice := e.pick(best)
 	d := Decision{Move: e.place(e.nodes[choice].move), Playouts: e.playouts, Value: e.nodes[choice].value()}
 	e.privilege(&d)
@@ -143,6 +146,34 @@ func (e *engine) guard() {
 	if len(safe) > 0 {
 		e.rootMoves = safe
 	}
+}
+
+// finishAbove is the value above which the engine stops weighing moves by
+// their (saturated) win rates and goes for the shortest win.
+const finishAbove = 0.85
+
+// finish returns, among the root's moves that the search rates nearly as
+// good as best, the one after which the engine needs the fewest pegs to
+// connect (and the opponent the most): a search that is sure to win rates
+// every sound move alike, and would otherwise wander instead of winning.
+func (e *engine) finish(best int32) int32 {
+	root := &e.nodes[0]
+	bn := &e.nodes[best]
+	choice, bestKey := best, math.MaxInt
+	for j := int32(0); j < root.nchild; j++ {
+		i := root.child + j
+		ch := &e.nodes[i]
+		if ch.proven < 0 || ch.visits*5 < bn.visits || ch.value() < bn.value()-0.05 {
+			continue
+		}
+		e.spare.CopyFrom(e.root)
+		e.spare.Place(e.hole(ch.move), e.color)
+		key := 64*distance(e.spare, e.color) - distance(e.spare, e.color.Opponent())
+		if key < bestKey {
+			choice, bestKey = i, key
+		}
+	}
+	return choice
 }
 
 // pick returns the child to play: the best, or at a weak level one of the

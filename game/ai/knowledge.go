@@ -71,7 +71,7 @@ func abs(x int) int {
 
 // bigBoard is the number of holes above which only holes near the pegs are
 // searched.
-const bigBoard = 800
+var bigBoard = 800
 
 // moves appends to buf the holes c may peg on b, as indices. On a big board
 // with pegs on it, only holes within three rows and columns of a peg count.
@@ -163,10 +163,19 @@ func (k *knowledge) prior(b *game.Board, h game.Hole, c game.Color, last int32) 
 	if links == 0 {
 		switch edge {
 		case 0:
-			s -= 0.15
+			s -= 0.25
 		case 1:
-			s -= 0.06
+			s -= 0.08
 		}
 	}
+	// The centre: early on it matters most; a peg there serves both as a
+	// road and as a wall.
+	cc := float32(abs(2*h.Col-(k.size.Cols-1))) / float32(k.size.Cols)
+	cr := float32(abs(2*h.Row-(k.size.Rows-1))) / float32(k.size.Rows)
+	weight := float32(0.03)
+	if b.PegCount(game.Red)+b.PegCount(game.Black) < 6 {
+		weight = 0.1
+	}
+	s += weight * (1 - (cc+cr)/2)
 	return min(max(s, 0.1), 0.9)
 }

@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/twixtbot/twixtbot/game"
@@ -23,11 +24,27 @@ type node struct {
 
 // Tuning of the search.
 const (
-	expandAt   = 4  // real visits before a leaf gets its children
-	priorN     = 20 // virtual visits a prior is worth
-	raveBias   = 1.0 / 3000
-	explore    = 0.12 // UCT exploration constant
-	checkEvery = 32   // simulations between looks at the clock
+	expandAt = 4  // real visits before a leaf gets its children
+	priorN   = 20 // virtual visits a prior is worth
+	raveBias = 1.0 / 3000
+	explore  = 0.12 // UCT exploration constant
+)
+
+// The leaf evaluation: evalWeight of it comes from the two-distances, the
+// rest from a random playout. Half and half won games against plain UCT
+// sooner than either alone (4 of 4 each at 0.3 s a move, in 66 turns on
+// average against 83 for playouts alone), and the evaluation alone lost one
+// of its first two games at 1 s.
+var (
+	evalWeight    float32 = 0.5
+	tempo                 = 0.5 // the move is worth half a peg
+	distanceSlope         = 0.5
+	useTwo                = true
+	threadPenalty         = 4
+	rootEval              = true
+	rootEvalMoves         = 64 // candidates the root looks ahead for
+	widenBase             = 8
+	widenK                = 1.5
 )
 
 // engine is one search: the position it starts from and the tree.
@@ -40,6 +57,7 @@ type engine struct {
 	n     int // hole indices: cols*rows
 	root  *game.Board
 	work  *game.Board
+	spare *game.Board
 	color game.Color // to move at the root
 	turns int        // turns taken at the root
 	extra int        // Red's head start (Kosmos extra moves)
@@ -54,8 +72,11 @@ type engine struct {
 	final   []game.Color // pegs at the end of a simulation, per index
 	// rootMoves, if not nil, are the only moves the root may choose.
 	rootMoves []int32
+	buf       []int32 // scratch for candidates
 	playouts  int
 	pk        *knowledge
+	start     time.Time // when the engine was asked
+	lookUntil time.Time // when the root must stop looking ahead (zero: never)
 }
 
 func newEngine(g *game.Game, cfg Config) *engine {
@@ -74,12 +95,14 @@ func newEngine(g *game.Game, cfg Config) *engine {
 		size:  b.Size(),
 		root:  b,
 		work:  b.Clone(),
+		spare: b.Clone(),
 		color: c,
 		turns: g.Turns(),
 		extra: g.Settings().ExtraMoves,
 		last:  -1,
 		rng:   game.NewFastRand(cfg.Seed*0x9E3779B97F4A7C15 + 1),
 		maxN:  cfg.MaxNodes,
+		start: time.Now(),
 	}
 	e.cols = e.size.Cols
 	e.n = e.size.Cols * e.size.Rows
@@ -119,7 +142,7 @@ func (e *engine) budget(ctx context.Context) (time.Time, int) {
 		if t <= 0 {
 			t = e.prof.moveTime
 		}
-		deadline = time.Now().Add(t)
+		deadline = e.start.Add(t)
 	}
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
@@ -130,35 +153,33 @@ func (e *engine) budget(ctx context.Context) (time.Time, int) {
 // search grows the tree from the root until the budget is spent.
 func (e *engine) search(ctx context.Context) {
 	deadline, limit := e.budget(ctx)
+	if !deadline.IsZero() {
+		e.lookUntil = e.start.Add(deadline.Sub(e.start) / 5)
+	}
 	if e.nodes == nil {
-		capacity := e.maxN
-		if capacity > 1<<16 && limit > 0 {
-			// A fixed budget needs no more nodes than it can expand.
-			if need := limit*64 + e.n + 1; need < capacity {
-				capacity = need
-			}
-		}
-		e.nodes = make([]node, 1, capacity)
+		// The tree grows as it needs to, up to maxN nodes: a short
+		// search does not pay for clearing a big arena.
+		e.nodes = make([]node, 1, min(e.maxN, 1<<14))
 		e.nodes[0] = node{child: -1, move: -1}
 		e.expand(0, e.root, e.color)
 	}
 	done := ctx.Done()
-	for i := 0; ; i++ {
+	// The clock is read before every simulation: a look costs some 50 ns,
+	// a simulation 20 µs or more (milliseconds on 100x100).
+	for {
 		if limit > 0 && e.playouts >= limit {
 			return
 		}
 		if e.nodes[0].proven != 0 {
 			return
 		}
-		if i%checkEvery == 0 {
-			select {
-			case <-done:
-				return
-			default:
-			}
-			if !deadline.IsZero() && !time.Now().Before(deadline) {
-				return
-			}
+		select {
+		case <-done:
+			return
+		default:
+		}
+		if !deadline.IsZero() && !time.Now().Before(deadline) {
+			return
 		}
 		e.simulate()
 	}
@@ -194,27 +215,86 @@ func (e *engine) simulate() {
 		e.colors = append(e.colors, c)
 		cur = ci
 	}
-	if !decided {
-		winner, e.scratch = b.Playout(c, e.rng, e.scratch)
+	pRed := float32(0)
+	switch {
+	case decided && winner == game.Red:
+		pRed = 1
+	case decided:
+		pRed = 0
+	default:
+		pRed = e.leaf(b, c)
 	}
 	e.playouts++
-	e.backup(b, winner)
+	e.backup(b, pRed)
+}
+
+// leaf estimates the probability that Red wins from the position b with c
+// to move: from the two-distances both sides still have to go and from a
+// random playout.
+func (e *engine) leaf(b *game.Board, c game.Color) float32 {
+	var p float32
+	if evalWeight > 0 {
+		v := distanceValue(b, c)
+		if c == game.Black {
+			v = 1 - v
+		}
+		p = evalWeight * v
+	}
+	if evalWeight < 1 {
+		var winner game.Color
+		winner, e.scratch = b.Playout(c, e.rng, e.scratch)
+		switch winner {
+		case game.Red:
+			p += 1 - evalWeight
+		case game.NoColor:
+			p += (1 - evalWeight) / 2
+		}
+	}
+	return p
+}
+
+// distance is how far c is from connecting: the two-distance, or when
+// only a single thread is left, the plain distance and a penalty.
+func distance(b *game.Board, c game.Color) int {
+	if !useTwo {
+		return b.Distance(c)
+	}
+	if d := b.TwoDistance(c); d < game.Unreachable {
+		return d
+	}
+	if d := b.Distance(c); d < game.Unreachable {
+		return d + threadPenalty
+	}
+	return game.Unreachable
+}
+
+// distanceValue is the probability that c, to move, wins, judged by how
+// many pegs each side still needs (see game.Board.Distance).
+func distanceValue(b *game.Board, c game.Color) float32 {
+	me, opp := distance(b, c), distance(b, c.Opponent())
+	switch {
+	case me >= game.Unreachable && opp >= game.Unreachable:
+		return 0.5
+	case me >= game.Unreachable:
+		return 0.02
+	case opp >= game.Unreachable:
+		return 0.98
+	}
+	diff := float64(opp-me) + tempo
+	return float32(1 / (1 + math.Exp(-distanceSlope*diff)))
 }
 
 // backup adds the result to the nodes of the path, and to the RAVE
 // statistics of their children.
-func (e *engine) backup(b *game.Board, winner game.Color) {
+func (e *engine) backup(b *game.Board, pRed float32) {
 	for i := range e.final {
 		e.final[i] = b.Peg(e.hole(int32(i)))
 	}
 	score := func(c game.Color) float32 {
-		switch winner {
-		case c:
-			return 1
-		case game.NoColor:
-			return 0.5
+		if c == game.Red {
+			return pRed
 		}
-		return 0
+		return 1 - pRed
 	}
 	for k, idx := range e.path {
 		nd := &e.nodes[idx]
@@ -244,7 +324,11 @@ func (e *engine) selectChild(p int32) int32 {
 	kids := e.nodes[parent.child : parent.child+parent.nchild]
 	logN := float32(math.Log(float64(parent.visits) + 1))
 	best, bestScore := int32(-1), float32(-1)
+	limit := widen(parent.visits)
 	for j := range kids {
+		if j >= limit && best >= 0 {
+			break
+		}
 		ch := &kids[j]
 		if ch.proven > 0 {
 			parent.proven = -1
@@ -274,7 +358,7 @@ func (e *engine) selectChild(p int32) int32 {
 // priors. It reports false when there are none or the tree is full.
 func (e *engine) expand(p int32, b *game.Board, c game.Color) bool {
 	moves := e.candidates(b, c, p == 0)
-	if len(moves) == 0 || len(e.nodes)+len(moves) > cap(e.nodes) {
+	if len(moves) == 0 || len(e.nodes)+len(moves) > e.maxN {
 		return false
 	}
 	first := int32(len(e.nodes))
@@ -288,9 +372,45 @@ func (e *engine) expand(p int32, b *game.Board, c game.Color) bool {
 		pr := e.pk.prior(b, e.hole(m), c, last)
 		e.nodes = append(e.nodes, node{n: priorN, w: priorN * pr, child: -1, move: m})
 	}
+	kids := e.nodes[first:]
+	// The most promising first: selection widens over them progressively.
+	byPrior := func(x, y node) int {
+		switch {
+		case x.w > y.w:
+			return -1
+		case x.w < y.w:
+			return 1
+		}
+		return int(x.move - y.move) // a total order: the same tree every time
+	}
+	slices.SortFunc(kids, byPrior)
+	if p == 0 && rootEval {
+		// At the root there is time to look one move ahead with the
+		// evaluation, for the candidates the patterns like best.
+		opp := e.next(c, e.turns+1)
+		for j := range kids[:min(len(kids), rootEvalMoves)] {
+			if j%8 == 7 && !e.lookUntil.IsZero() && time.Now().After(e.lookUntil) {
+				break // a big board: keep the time for the search
+			}
+			e.spare.CopyFrom(b)
+			e.spare.Place(e.hole(kids[j].move), c)
+			v := distanceValue(e.spare, opp)
+			if opp != c {
+				v = 1 - v
+			}
+			kids[j].w = (kids[j].w + 2*priorN*v) / 3
+		}
+		slices.SortFunc(kids, byPrior)
+	}
 	nd := &e.nodes[p]
 	nd.child, nd.nchild = first, int32(len(moves))
 	return true
+}
+
+// widen is how many of a node's children (best prior first) selection
+// looks at after visits visits.
+func widen(visits int32) int {
+	return widenBase + int(widenK*math.Sqrt(float64(visits)))
 }
 
 // candidates lists the moves c may make on b. The root may be restricted;
@@ -299,7 +419,8 @@ func (e *engine) candidates(b *game.Board, c game.Color, atRoot bool) []int32 {
 	if atRoot && e.rootMoves != nil {
 		return e.rootMoves
 	}
-	return e.pk.moves(b, c, nil)
+	e.buf = e.pk.moves(b, c, e.buf[:0])
+	return e.buf
 }
 
 // best returns the root's child with the most visits (a proven win first).

@@ -1,0 +1,101 @@
+package game
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestDistanceEmpty: on an empty board a side needs one peg per two rows
+// (or columns) it must cross, plus the first.
+func TestDistanceEmpty(t *testing.T) {
+	for _, s := range []Size{{5, 5}, {24, 24}, {7, 12}, {100, 30}} {
+		b, _ := NewBoard(s, Standard)
+		if got, want := b.Distance(Red), (s.Rows-1+1)/2+1; got != want {
+			t.Errorf("%s: red distance %d, want %d", s, got, want)
+		}
+		if got, want := b.Distance(Black), (s.Cols-1+1)/2+1; got != want {
+			t.Errorf("%s: black distance %d, want %d", s, got, want)
+		}
+		if s.Cols >= 8 && s.Rows >= 8 {
+			if got, want := b.TwoDistance(Red), b.Distance(Red); got != want {
+				t.Errorf("%s: red two-distance %d, want %d", s, got, want)
+			}
+		}
+	}
+}
+
+// TestEngineQueries checks Distance, Wins, Autolinks and CanPeg against the
+// rules on random games: Distance is Unreachable when CanConnect says no
+// (in PP exactly then), 0 once connected, falls by at most one per own peg
+// and never falls for an opponent's; Wins agrees with placing the peg and asking
+// Connected; Autolinks with the links Place makes.
+func TestEngineQueries(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	for game := 0; game < 60; game++ {
+		s := Size{5 + r.IntN(12), 5 + r.IntN(12)}
+		rules := Ruleset(r.IntN(2))
+		b, _ := NewBoard(s, rules)
+		c := Red
+		for !b.Connected(Red) && !b.Connected(Black) && b.Free(c) > 0 {
+			holes := b.LegalHoles(c)
+			for _, h := range holes {
+				try := b.Clone()
+				n, _ := try.Place(h, c)
+				if got := b.Autolinks(h, c); got != n {
+					t.Fatalf("%s %s at %s: Autolinks %d, Place made %d", s, rules, h, got, n)
+				}
+				if got, want := b.Wins(h, c), try.Connected(c); got != want {
+					t.Fatalf("%s %s at %s: Wins %v, Connected after Place %v", s, rules, h, got, want)
+				}
+				if !b.CanPeg(h, c) {
+					t.Fatalf("CanPeg(%s) false for a legal hole", h)
+				}
+			}
+			mine, theirs := b.Distance(c), b.Distance(c.Opponent())
+			for _, col := range []Color{c, c.Opponent()} {
+				d := b.Distance(col)
+				if rules == PP && (d == Unreachable) == b.CanConnect(col) || d != Unreachable && !b.CanConnect(col) {
+					t.Fatalf("distance %d, CanConnect %v", d, b.CanConnect(col))
+				}
+				if td := b.TwoDistance(col); td < d || b.Connected(col) && td != 0 {
+					t.Fatalf("%s two-distance %d, distance %d, connected %v", col, td, d, b.Connected(col))
+				}
+			}
+			b.Place(holes[r.IntN(len(holes))], c)
+			// In standard a peg's own links may block its other paths.
+			if d := b.Distance(c); d < mine-1 || rules == PP && d > mine {
+				t.Fatalf("own peg took the distance from %d to %d", mine, d)
+			}
+			if d := b.Distance(c.Opponent()); d < theirs {
+				t.Fatalf("an opponent's peg took the distance from %d to %d", theirs, d)
+			}
+			if b.Connected(c) && b.Distance(c) != 0 {
+				t.Fatalf("connected at distance %d", b.Distance(c))
+			}
+			c = c.Opponent()
+		}
+	}
+}
+
+// BenchmarkDistance measures one distance search on a 24x24 mid-game.
+func BenchmarkDistance(b *testing.B) {
+	bd, _ := NewBoard(Size{24, 24}, Standard)
+	r := NewFastRand(5)
+	c := Red
+	for k := 0; k < 60; k++ {
+		holes := bd.LegalHoles(c)
+		bd.Place(holes[r.IntN(len(holes))], c)
+		c = c.Opponent()
+	}
+	b.ReportAllocs()
+	b.Run("one", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			bd.Distance(Red)
+		}
+	})
+	b.Run("two", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			bd.TwoDistance(Red)
+		}
+	})
+}
