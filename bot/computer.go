@@ -34,10 +34,6 @@ type ComputerOptions struct {
 	HintWait time.Duration
 }
 
-// ErrComputerBusy: every worker of the computer stayed busy while a hint
-// or a review waited for one.
-var ErrComputerBusy = errors.New("the computer is busy")
-
 // hintCount is how many candidate moves a hint shows.
 const hintCount = 3
 

@@ -124,6 +124,3 @@ func (s *Service) sweepOne(ctx context.Context, g *storage.Game, now time.Time) 
 	}
 	return &Notice{Kind: Reminder, Game: ng, Pos: pos, Seat: seat, Percent: int(ng.Clock.Points[latest]), Left: ng.Clock.Deadline.Sub(now)}, nil
 }
-
-// errGone means the game changed under a sweep, which then leaves it be.
-var errGone = errors.New("game changed meanwhile")

@@ -11,8 +11,8 @@ import (
 
 // The errors of the match logic. Rule errors come from game unchanged
 // (game.ErrOccupied, game.ErrLinkCrosses, ...), and storage's ErrConflict
-// means the game moved on; the handlers turn all of them into replies in
-// one place (userMessage).
+// means the game moved on. Refusals are *Refusal (refusal.go), whose
+// reason belongs to one of these; the bot words them in one place.
 var (
 	ErrNoGame        = errors.New("no game found")
 	ErrAmbiguousGame = errors.New("more than one game")
@@ -31,6 +31,17 @@ var (
 	ErrNotRunning    = errors.New("game not running")
 	ErrBadOption     = errors.New("bad option")
 )
+
+// ErrBadValue is a setting value that cannot be used; the *Refusal that
+// wraps it says which and why.
+var ErrBadValue = errors.New("bad setting value")
+
+// ErrNotAllowed is a challenge outside the server's policy. The wrapping
+// *PolicyError says what is allowed.
+var ErrNotAllowed = errors.New("not allowed on this server")
+
+// errGone means the game changed under a sweep, which then leaves it be.
+var errGone = errors.New("game changed meanwhile")
 
 // AmbiguousError lists the games a command could mean.
 type AmbiguousError struct {

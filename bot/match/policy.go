@@ -1,7 +1,6 @@
 package match
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -111,10 +110,6 @@ type Setting struct {
 	get         func(p Policy) string
 	examples    []string
 }
-
-// ErrBadValue is a setting value that cannot be used; the wrapping error
-// says what is allowed.
-var ErrBadValue = errors.New("bad setting value")
 
 func parseBool(v string) (bool, error) {
 	switch strings.ToLower(strings.TrimSpace(v)) {

@@ -1,7 +1,6 @@
 package match
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -22,10 +21,6 @@ type Terms struct {
 	Players    int    // 2 or 4
 	Rated      *bool  // nil: the server's default
 }
-
-// ErrNotAllowed is a challenge outside the server's policy. The wrapping
-// *PolicyError says what is allowed.
-var ErrNotAllowed = errors.New("not allowed on this server")
 
 // PolicyError is a challenge term the server does not allow.
 type PolicyError struct {

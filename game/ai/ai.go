@@ -2,21 +2,10 @@ package ai
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/twixtbot/twixtbot/game"
-)
-
-// The errors of the engine; branch on them with errors.Is.
-var (
-	// ErrGameOver: there is nothing to choose, the game has ended.
-	ErrGameOver = errors.New("the game is over")
-	// ErrBadLevel: a level outside MinLevel..MaxLevel.
-	ErrBadLevel = errors.New("bad level")
-	// ErrCanceled: the context was done before the search could start.
-	ErrCanceled = errors.New("search canceled before it started")
 )
 
 // Config says how hard to think.
