@@ -128,13 +128,13 @@ func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return 1
 	}
 	defer store.Close()
-	var cons *bot.Console
+	var cons *Console
 	var b *bot.Bot
 	// The console is both how replies come back and where the bot posts.
-	notify := consoleNotifier{get: func() *bot.Console { return cons }}
+	notify := consoleNotifier{get: func() *Console { return cons }}
 	b = bot.New(bot.Options{Store: store, Notifier: notify, Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
 		Computer: bot.ComputerOptions{User: storage.UserID(consoleComputerID)}})
-	cons = bot.NewConsole(b.Router(), stdout, *out)
+	cons = NewConsole(b.Router(), stdout, *out)
 	cons.AddBot(consoleComputerName, string(consoleComputerID))
 	cctx, stop := context.WithCancel(ctx)
 	computerDone := make(chan struct{})
@@ -160,7 +160,7 @@ const (
 
 // consoleNotifier forwards the bot's posts to the console, which exists
 // only once the router it dispatches to is built.
-type consoleNotifier struct{ get func() *bot.Console }
+type consoleNotifier struct{ get func() *Console }
 
 func (n consoleNotifier) Send(ctx context.Context, ch discord.ChannelID, r discord.Reply) (discord.MessageID, error) {
 	return n.get().Send(ctx, ch, r)

@@ -1,4 +1,4 @@
-package bot
+package main
 
 import (
 	"bufio"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/twixtbot/twixtbot/bot"
 	"github.com/twixtbot/twixtbot/bot/discord"
 )
 
@@ -189,7 +190,7 @@ func (c *Console) command(user, text string) (*discordgo.Interaction, error) {
 		return nil, fmt.Errorf("no command")
 	}
 	var def *discordgo.ApplicationCommand
-	for _, cmd := range Commands() {
+	for _, cmd := range bot.Commands() {
 		if cmd.Name == words[0] {
 			def = cmd
 		}
