@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -301,13 +302,20 @@ func (b *Bot) notationError(ctx context.Context, e *discord.Event, at string, er
 // act plays an action in the game the command means, and answers with the
 // new board.
 func (b *Bot) act(ctx context.Context, e *discord.Event, act match.Action) (discord.Reply, error) {
-	g, err := b.gameOption(ctx, e, true)
+	opt, _, err := e.Options().String(optGame)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	p, err := b.svc.Play(ctx, actorOf(e), g.ID, act)
+	p, err := b.svc.PlayFound(ctx, actorOf(e), opt, act)
+	var in *match.InGame
+	switch {
+	case err == nil:
+		e.Annotate(slog.String("game", p.Game.ID.String()))
+	case errors.As(err, &in):
+		e.Annotate(slog.String("game", in.Game.String()))
+	}
 	if err != nil {
-		return discord.Reply{}, inVocab(vocabOf(g), err)
+		return discord.Reply{}, err
 	}
 	return b.playedReply(p)
 }
@@ -325,9 +333,6 @@ func (b *Bot) buttonAct(ctx context.Context, e *discord.Event, m game.Move) (dis
 	}
 	p, err := b.svc.Play(ctx, actorOf(e), id, match.Action{Move: m, Turns: n})
 	if err != nil {
-		if g, gerr := b.svc.Game(ctx, id); gerr == nil {
-			err = inVocab(vocabOf(g), err)
-		}
 		return discord.Reply{}, err
 	}
 	// The button did its work: disable it on its message, and answer with

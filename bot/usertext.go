@@ -51,7 +51,7 @@ func explain(err error) (string, bool) {
 		syn  *game.SyntaxError
 		lim  *match.LimitError
 		pol  *match.PolicyError
-		voc  *vocabError
+		voc  *match.InGame
 
 		bot    *match.BotError
 		twice  *match.TwiceError
@@ -62,7 +62,7 @@ func explain(err error) (string, bool) {
 	)
 	v := vocab{}
 	if errors.As(err, &voc) {
-		v = voc.v
+		v = themeVocab(voc.Theme)
 	}
 	switch {
 	case errors.As(err, &amb):
@@ -198,24 +198,6 @@ func sentence(s string) string {
 		s += "."
 	}
 	return s
-}
-
-// vocabError is an error about a game, to be told in that game's words
-// (White for Red on a Kosmos board).
-type vocabError struct {
-	err error
-	v   vocab
-}
-
-func (e *vocabError) Error() string { return e.err.Error() }
-func (e *vocabError) Unwrap() error { return e.err }
-
-// inVocab marks err as being about a game that speaks vocabulary v.
-func inVocab(v vocab, err error) error {
-	if err == nil {
-		return nil
-	}
-	return &vocabError{err: err, v: v}
 }
 
 // refusedError is a refusal the bot itself writes, at the edge: its text

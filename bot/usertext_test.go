@@ -208,7 +208,7 @@ func TestUserMessagesFollowTheConvention(t *testing.T) {
 	}
 	for name, errs := range cases {
 		for _, err := range errs {
-			for _, e := range []error{err, inVocab(themeVocab("kosmos"), err)} {
+			for _, e := range []error{err, &match.InGame{Theme: "kosmos", Err: err}} {
 				msg, ok := userMessage(e)
 				if !ok {
 					t.Errorf("%s: %v gets no message for the player", name, e)
@@ -236,9 +236,9 @@ func TestUserMessageTexts(t *testing.T) {
 			"I cannot read `hello world` as a move. Write a move as a hole, column letters then the row number, like `c3`, or `swap`; `/twixt help` shows how to add links and unlinks. Nothing changed."},
 		{&game.MoveNumberError{Got: 3, Want: 5},
 			"Move #3 was already played; this is move #5 (the game moved on, refresh and try again). Nothing changed."},
-		{inVocab(themeVocab("kosmos"), &game.HoleError{Hole: game.Hole{Col: 4, Row: 0}, Size: game.Size{Cols: 12, Rows: 12}, Color: game.Black, Err: game.ErrOpponentBorder}),
+		{&match.InGame{Theme: "kosmos", Err: &game.HoleError{Hole: game.Hole{Col: 4, Row: 0}, Size: game.Size{Cols: 12, Rows: 12}, Color: game.Black, Err: game.ErrOpponentBorder}},
 			"E1 is in White's border row (rows 1 and 12 belong to White); Black may not peg there. It is still your move. Nothing changed."},
-		{inVocab(themeVocab("kosmos"), &game.LinkError{Link: game.NewLink(game.Hole{Col: 4, Row: 10}, game.Hole{Col: 6, Row: 11}), Hole: game.Hole{Col: 4, Row: 10}, Color: game.Red, Err: game.ErrNotOwnPeg}),
+		{&match.InGame{Theme: "kosmos", Err: &game.LinkError{Link: game.NewLink(game.Hole{Col: 4, Row: 10}, game.Hole{Col: 6, Row: 11}), Hole: game.Hole{Col: 4, Row: 10}, Color: game.Red, Err: game.ErrNotOwnPeg}},
 			"Cannot link E11-G12: E11 is not a white peg. It is still your move. Nothing changed."},
 	}
 	for _, tt := range tests {

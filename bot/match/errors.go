@@ -140,3 +140,15 @@ func (e *OnlyError) Error() string {
 	return fmt.Sprintf("this button is for user %s, who just moved", e.User)
 }
 func (e *OnlyError) Unwrap() error { return ErrNotForYou }
+
+// InGame is an error about a game, carrying the game's board theme, so
+// that the bot tells it in the game's words (White for Red on a Kosmos
+// board).
+type InGame struct {
+	Game  storage.GameID
+	Theme string
+	Err   error
+}
+
+func (e *InGame) Error() string { return e.Err.Error() }
+func (e *InGame) Unwrap() error { return e.Err }

@@ -36,11 +36,32 @@ type Action struct {
 // their move, or a resignation at any time. The move is checked by the
 // rules, and it lands only if nothing else landed since the caller's view
 // of the game was loaded.
+//
+// Its errors are *InGame, carrying the game's theme, once the game is
+// found.
 func (s *Service) Play(ctx context.Context, a Actor, id storage.GameID, act Action) (*Played, error) {
 	g, pos, err := s.store.Load(ctx, id)
 	if err != nil {
 		return nil, err
 	}
+	p, err := s.play(ctx, a, g, pos, act)
+	if err != nil {
+		return nil, &InGame{Game: g.ID, Theme: g.Meta.Theme, Err: err}
+	}
+	return p, nil
+}
+
+// PlayFound is Play in the game a command means (see Find): the one its
+// game option names, or the caller's only running game in this channel.
+func (s *Service) PlayFound(ctx context.Context, a Actor, option string, act Action) (*Played, error) {
+	g, err := s.Find(ctx, a, option, true)
+	if err != nil {
+		return nil, err
+	}
+	return s.Play(ctx, a, g.ID, act)
+}
+
+func (s *Service) play(ctx context.Context, a Actor, g *storage.Game, pos *game.Game, act Action) (*Played, error) {
 	if g.State != storage.Active {
 		return nil, refuseGame(NotRunning, g)
 	}
