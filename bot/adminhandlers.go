@@ -105,7 +105,7 @@ func (b *Bot) adminLog(ctx context.Context, e *discord.Event) (discord.Reply, er
 		if c.Scope.Channel != "" {
 			where = fmt.Sprintf("<#%s>", c.Scope.Channel)
 		}
-		fmt.Fprintf(&sb, "• <t:%d:f> %s, %s: %s\n", c.At.Unix(), mention(string(c.By)), where, c.Note)
+		fmt.Fprintf(&sb, "• <t:%d:f> %s, %s: %s\n", c.At.Unix(), mention(c.By), where, c.Note)
 	}
 	return discord.Ephemeral(truncate(sb.String(), discord.MaxContentLength)), nil
 }
@@ -231,7 +231,7 @@ func (b *Bot) conclude(ctx context.Context, e *discord.Event, reason game.Reason
 	if p.Pos != nil {
 		r, err := b.playedReply(p)
 		if err == nil {
-			r.Content = fmt.Sprintf("A moderator (%s) %s %s. %s", mention(string(a.User)), verb, g.ID, r.Content)
+			r.Content = fmt.Sprintf("A moderator (%s) %s %s. %s", mention(a.User), verb, g.ID, r.Content)
 			r.Components = nil
 			ch := place(g)
 			b.later("announce a moderator's decision", func(ctx context.Context) error {
@@ -241,7 +241,7 @@ func (b *Bot) conclude(ctx context.Context, e *discord.Event, reason game.Reason
 		}
 	} else {
 		ch := place(g)
-		text := fmt.Sprintf("A moderator (%s) cancelled the challenge %s.", mention(string(a.User)), g.ID)
+		text := fmt.Sprintf("A moderator (%s) cancelled the challenge %s.", mention(a.User), g.ID)
 		b.later("announce a moderator's decision", func(ctx context.Context) error {
 			_, err := b.notify.Send(ctx, ch, discord.Text(text))
 			return err
@@ -264,11 +264,11 @@ func (b *Bot) adminSubstitute(ctx context.Context, e *discord.Event) (discord.Re
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	text := fmt.Sprintf("A moderator (%s) gave seat %d of %s to %s in place of %s.", mention(string(a.User)), seat, g.ID, mention(string(id)), mention(string(old)))
+	text := fmt.Sprintf("A moderator (%s) gave seat %d of %s to %s in place of %s.", mention(a.User), seat, g.ID, mention(id), mention(old))
 	ch := place(g)
 	b.later("announce a substitution", func(ctx context.Context) error {
 		_, err := b.notify.Send(ctx, ch, discord.Text(text).WithMentions(discord.UserID(id)))
 		return err
 	})
-	return discord.Ephemeral(fmt.Sprintf("Done: %s now sits in seat %d of %s.", mention(string(id)), seat, g.ID)), nil
+	return discord.Ephemeral(fmt.Sprintf("Done: %s now sits in seat %d of %s.", mention(id), seat, g.ID)), nil
 }

@@ -118,7 +118,7 @@ func who(g *storage.Game, pos *game.Game, s game.Seat) string { return vocabOf(g
 
 // who writes "Red (@alice)" or "Black 2 (@dave)" for a seat.
 func (v vocab) who(g *storage.Game, pos *game.Game, s game.Seat) string {
-	return fmt.Sprintf("%s (%s)", v.seat(g.Settings.Players, s, pos.SeatColor(s)), mention(string(g.User(s))))
+	return fmt.Sprintf("%s (%s)", v.seat(g.Settings.Players, s, pos.SeatColor(s)), mention(g.User(s)))
 }
 
 // mentionsOf converts users for a reply's allowed mentions.

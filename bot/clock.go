@@ -47,7 +47,7 @@ func (b *Bot) post(n match.Notice) {
 		var ws []string
 		for i, u := range g.Seats {
 			if !g.Meta.Accepted.Has(game.Seat(i + 1)) {
-				ws = append(ws, mention(string(u)))
+				ws = append(ws, mention(u))
 			}
 		}
 		r = discord.Text(fmt.Sprintf("The challenge %s lapsed: %s did not accept in time.", g.ID, joinAnd(ws)))

@@ -126,23 +126,23 @@ func challengeMessage(g *storage.Game) discord.Reply {
 		}
 	}
 	if g.Settings.Players == 4 {
-		fmt.Fprintf(&sb, "**Double TwixT** (%s): %s proposes a team match.\n", g.ID, mention(string(from)))
-		fmt.Fprintf(&sb, "%s: %s and %s · %s: %s and %s\n", red, mention(string(g.Seats[0])), mention(string(g.Seats[2])), black, mention(string(g.Seats[1])), mention(string(g.Seats[3])))
+		fmt.Fprintf(&sb, "**Double TwixT** (%s): %s proposes a team match.\n", g.ID, mention(from))
+		fmt.Fprintf(&sb, "%s: %s and %s · %s: %s and %s\n", red, mention(g.Seats[0]), mention(g.Seats[2]), black, mention(g.Seats[1]), mention(g.Seats[3]))
 		fmt.Fprintf(&sb, "Seats, in playing order: 1 %s %s, 2 %s %s, 3 %s %s, 4 %s %s.\n",
-			red, mention(string(g.Seats[0])), black, mention(string(g.Seats[1])), red, mention(string(g.Seats[2])), black, mention(string(g.Seats[3])))
+			red, mention(g.Seats[0]), black, mention(g.Seats[1]), red, mention(g.Seats[2]), black, mention(g.Seats[3]))
 	} else {
 		opp := g.Seats[1]
 		if opp == from {
 			opp = g.Seats[0]
 		}
 		fmt.Fprintf(&sb, "%s, %s challenges you to **TwixT** (%s). %s: %s · %s: %s\n",
-			mention(string(opp)), mention(string(from)), g.ID, red, mention(string(g.Seats[0])), black, mention(string(g.Seats[1])))
+			mention(opp), mention(from), g.ID, red, mention(g.Seats[0]), black, mention(g.Seats[1]))
 	}
 	fmt.Fprintf(&sb, "Terms: %s. %s moves first.\n", termsText(g), red)
 	if len(waiting) > 0 {
 		ws := make([]string, len(waiting))
 		for i, u := range waiting {
-			ws[i] = mention(string(u))
+			ws[i] = mention(u)
 		}
 		fmt.Fprintf(&sb, "Waiting for %s to accept", joinAnd(ws))
 		if !g.Meta.Expires.IsZero() {
@@ -172,7 +172,7 @@ func (b *Bot) answer(accept bool) discord.Handler {
 		g := ans.Game
 		switch {
 		case ans.Declined:
-			return discord.Update(fmt.Sprintf("%s declined the challenge %s.", mention(string(a.User)), g.ID),
+			return discord.Update(fmt.Sprintf("%s declined the challenge %s.", mention(a.User), g.ID),
 				discord.DisableAll(msg.Components)...), nil
 		case !ans.Started:
 			r := b.withRatings(ctx, g, challengeMessage(g))
@@ -431,7 +431,7 @@ func resultLine(g *storage.Game, pos *game.Game, v vocab) string {
 	for _, c := range []game.Color{game.Red, game.Black} {
 		var ps []string
 		for _, s := range pos.Seats(c) {
-			ps = append(ps, mention(string(g.User(s))))
+			ps = append(ps, mention(g.User(s)))
 		}
 		sides = append(sides, v.side(c)+": "+joinAnd(ps))
 	}
@@ -517,7 +517,7 @@ func (b *Bot) draw(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	}
 	ws := make([]string, len(others))
 	for i, u := range others {
-		ws[i] = mention(string(u))
+		ws[i] = mention(u)
 	}
 	accepter := "do you accept?"
 	if len(others) > 1 {
@@ -542,7 +542,7 @@ func (b *Bot) drawAnswer(accept bool) discord.Handler {
 			if _, err := b.svc.DeclineDraw(ctx, actorOf(e), id, n); err != nil {
 				return discord.Reply{}, err
 			}
-			return discord.Update(msg.Content+fmt.Sprintf("\n%s declined.", mention(string(e.UserID()))), discord.DisableAll(msg.Components)...), nil
+			return discord.Update(msg.Content+fmt.Sprintf("\n%s declined.", e.UserID().Mention()), discord.DisableAll(msg.Components)...), nil
 		}
 		p, err := b.svc.AcceptDraw(ctx, actorOf(e), id, n)
 		if err != nil {
@@ -748,7 +748,7 @@ func (b *Bot) games(ctx context.Context, e *discord.Event) (discord.Reply, error
 func (b *Bot) gameLine(ctx context.Context, g *storage.Game, u storage.UserID) string {
 	players := make([]string, len(g.Seats))
 	for i, p := range g.Seats {
-		players[i] = mention(string(p))
+		players[i] = mention(p)
 	}
 	line := fmt.Sprintf("• %s: %s, %s, in <#%s>", g.ID, strings.Join(players, " vs "), g.Settings.BoardSize(), place(g))
 	if g.State == storage.Proposed {
@@ -762,7 +762,7 @@ func (b *Bot) gameLine(ctx context.Context, g *storage.Game, u storage.UserID) s
 	if g.User(seat) == u {
 		line += fmt.Sprintf(" · **your move** (move %d)", pos.Number())
 	} else {
-		line += fmt.Sprintf(" · %s to move", mention(string(g.User(seat))))
+		line += fmt.Sprintf(" · %s to move", mention(g.User(seat)))
 	}
 	if left := timeLeftText(g, b.now()); left != "" {
 		line += " · " + left
@@ -797,7 +797,7 @@ func (b *Bot) substitute(ctx context.Context, e *discord.Event) (discord.Reply, 
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	text := fmt.Sprintf("%s takes seat %d of %s in place of %s, agreed by %s.", mention(string(id)), seat, ng.ID, mention(string(old)), mention(string(e.UserID())))
+	text := fmt.Sprintf("%s takes seat %d of %s in place of %s, agreed by %s.", mention(id), seat, ng.ID, mention(old), e.UserID().Mention())
 	return discord.Text(text).WithMentions(discord.UserID(id)), nil
 }
 

@@ -182,7 +182,7 @@ func (b *Bot) notifyTurn(ctx context.Context, g *storage.Game, pos *game.Game) e
 	if err != nil {
 		return err
 	}
-	fallback := discord.Text(fmt.Sprintf("%s, your move in %s (move %d).", mention(string(u)), g.ID, pos.Number())).WithMentions(discord.UserID(u))
+	fallback := discord.Text(fmt.Sprintf("%s, your move in %s (move %d).", mention(u), g.ID, pos.Number())).WithMentions(discord.UserID(u))
 	return b.sendDM(ctx, u, discord.Text(text).WithFiles(file), mode == NotifyDM, place(g), fallback)
 }
 

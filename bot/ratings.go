@@ -25,7 +25,7 @@ func subjectName(s storage.Subject) string {
 	if s.Computer() {
 		return s.String()
 	}
-	return mention(string(s.User))
+	return mention(s.User)
 }
 
 // ratingWords gives a standing as "1534 ±62", marked provisional while

@@ -178,8 +178,8 @@ func (b *Bot) resultLines(ctx context.Context, u storage.UserID, pool storage.Po
 			var opp []string
 			mine := g.SeatsOf(u)
 			for i, v := range g.Seats {
-				if v != u && !slices.Contains(opp, mention(string(v))) && !sameSide(g, mine, game.Seat(i+1)) {
-					opp = append(opp, mention(string(v)))
+				if v != u && !slices.Contains(opp, mention(v)) && !sameSide(g, mine, game.Seat(i+1)) {
+					opp = append(opp, mention(v))
 				}
 			}
 			line += " against " + joinAnd(opp) + " in <#" + string(place(g)) + ">"
@@ -208,7 +208,7 @@ func (b *Bot) ratingText(ctx context.Context, u storage.UserID, pool storage.Poo
 		return "", 0, false, err
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Ratings of %s** (%s)\n", mention(string(u)), scopeWords(sc))
+	fmt.Fprintf(&sb, "**Ratings of %s** (%s)\n", mention(u), scopeWords(sc))
 	any := false
 	for _, st := range all {
 		if st.Games() > 0 || poolSet && st.Pool == pool {

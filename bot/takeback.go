@@ -115,7 +115,7 @@ func (b *Bot) askTakeback(ctx context.Context, e *discord.Event, id storage.Game
 	}
 	ws := make([]string, len(others))
 	for i, u := range others {
-		ws[i] = mention(string(u))
+		ws[i] = mention(u)
 	}
 	accepter := "do you accept?"
 	if len(others) > 1 {
@@ -142,9 +142,9 @@ func (b *Bot) takebackAnswer(accept bool) discord.Handler {
 			return discord.Reply{}, err
 		}
 		if !accept {
-			return discord.Update(msg.Content+fmt.Sprintf("\n%s declined: the move stands.", mention(string(e.UserID()))), discord.DisableAll(msg.Components)...), nil
+			return discord.Update(msg.Content+fmt.Sprintf("\n%s declined: the move stands.", e.UserID().Mention()), discord.DisableAll(msg.Components)...), nil
 		}
-		r, err := b.takenBackReply(tb, mention(string(e.UserID()))+" accepted.")
+		r, err := b.takenBackReply(tb, e.UserID().Mention()+" accepted.")
 		if err != nil {
 			return discord.Reply{}, err
 		}

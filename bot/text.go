@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/render"
@@ -16,11 +17,11 @@ import (
 
 // mention writes a Discord user mention; a player whose data was deleted
 // (twixtbot forget-user) is no user, and is written by name.
-func mention(user string) string {
-	if user == string(storage.DeletedUser) {
+func mention(user storage.UserID) string {
+	if user == storage.DeletedUser {
 		return storage.DeletedName
 	}
-	return "<@" + user + ">"
+	return discord.UserID(user).Mention()
 }
 
 // joinAnd joins words as "a", "a and b", "a, b and c".
@@ -256,7 +257,7 @@ const helpText = "**TwixT** is a connection game by Alex Randolph. **Red** moves
 // reminderText reminds the player to move that their time is running.
 func reminderText(g *storage.Game, n match.Notice) string {
 	return fmt.Sprintf("%s, your move in %s is waiting (%s to move): %s left. %s",
-		mention(string(g.User(n.Seat))), g.ID, vocabOf(g).seat(g.Settings.Players, n.Seat, n.Pos.SeatColor(n.Seat)),
+		mention(g.User(n.Seat)), g.ID, vocabOf(g).seat(g.Settings.Players, n.Seat, n.Pos.SeatColor(n.Seat)),
 		formatLeft(n.Left), deadlineText(g))
 }
 

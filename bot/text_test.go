@@ -8,7 +8,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/render"
 	"github.com/twixtbot/twixtbot/storage"
 )
 
@@ -155,5 +157,18 @@ func TestColourChoiceSpeaksTheVocabulary(t *testing.T) {
 				t.Errorf("%s: button %q %q, want label %q", tc.theme, b.Label, b.CustomID, want)
 			}
 		}
+	}
+}
+
+// TestThemesAreTheRenderers: the theme setting accepts exactly the
+// themes the renderer draws. match keeps its own list, since it imports
+// nothing but game and storage; this keeps the two the same.
+func TestThemesAreTheRenderers(t *testing.T) {
+	var names []string
+	for _, th := range render.Themes() {
+		names = append(names, th.String())
+	}
+	if !slices.Equal(names, match.Themes) {
+		t.Errorf("match.Themes %q, render.Themes() %q", match.Themes, names)
 	}
 }

@@ -70,32 +70,32 @@ func explain(err error) (string, bool) {
 		for i, g := range amb.Candidates {
 			players := make([]string, len(g.Seats))
 			for j, u := range g.Seats {
-				players[j] = mention(string(u))
+				players[j] = mention(u)
 			}
 			ids[i] = fmt.Sprintf("**%s** (%s)", g.ID, strings.Join(players, " vs "))
 		}
 		return "More than one game could be meant here: " + strings.Join(ids, ", ") +
 			". Add `game:` with its number to say which.", true
 	case errors.As(err, &turn):
-		return fmt.Sprintf("Not your turn: it is %s's move (%s) in %s.", mention(string(turn.ToMove)), themeVocab(turn.Theme).seat(turn.Players, turn.Seat, turn.Color), turn.Game), true
+		return fmt.Sprintf("Not your turn: it is %s's move (%s) in %s.", mention(turn.ToMove), themeVocab(turn.Theme).seat(turn.Players, turn.Seat, turn.Color), turn.Game), true
 	case errors.As(err, &not) && errors.As(err, &syn):
 		return notationText(not, syn) + " " + moveSyntax(not.Example), true
 	case errors.As(err, &syn):
 		return notationText(&match.NotationError{Input: syn.Input}, syn) + " " + moveSyntax(""), true
 	case errors.As(err, &lim):
-		return fmt.Sprintf("%s already plays %d games, the most this server allows. Finish a game first.", mention(string(lim.User)), lim.Limit), true
+		return fmt.Sprintf("%s already plays %d games, the most this server allows. Finish a game first.", mention(lim.User), lim.Limit), true
 	case errors.As(err, &bot):
-		return fmt.Sprintf("%s is a bot and cannot play.", mention(string(bot.User))), true
+		return fmt.Sprintf("%s is a bot and cannot play.", mention(bot.User)), true
 	case errors.As(err, &twice):
-		return fmt.Sprintf("%s is named twice: the four players must be different people.", mention(string(twice.User))), true
+		return fmt.Sprintf("%s is named twice: the four players must be different people.", mention(twice.User)), true
 	case errors.As(err, &seated):
-		return fmt.Sprintf("%s already sits in seat %d.", mention(string(seated.User)), seated.Seat), true
+		return fmt.Sprintf("%s already sits in seat %d.", mention(seated.User), seated.Seat), true
 	case errors.As(err, &only) && only.Claim:
-		return fmt.Sprintf("Only %s, who just moved, can claim Privilege now: a team claims it right after one of its own moves.", mention(string(only.User))), true
+		return fmt.Sprintf("Only %s, who just moved, can claim Privilege now: a team claims it right after one of its own moves.", mention(only.User)), true
 	case errors.As(err, &only) && only.Partner != 0:
-		return fmt.Sprintf("Only %s, the partner of seat %d, can agree to a substitute.", mention(string(only.User)), only.Partner), true
+		return fmt.Sprintf("Only %s, the partner of seat %d, can agree to a substitute.", mention(only.User), only.Partner), true
 	case errors.As(err, &only):
-		return fmt.Sprintf("This button is for %s, who just moved.", mention(string(only.User))), true
+		return fmt.Sprintf("This button is for %s, who just moved.", mention(only.User)), true
 	case errors.As(err, &pol):
 		return "Not allowed on this server: " + pol.What + ". The moderators allow " + pol.Allowed + ".", true
 	case errors.As(err, &ref):
