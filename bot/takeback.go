@@ -38,7 +38,7 @@ func takebackLines(g *storage.Game) []string {
 
 // takebackRecord adds a game's takebacks to an exported record: in the
 // moves format as comment lines "# takeback: after N: <moves>", which
-// every reader of the format skips (DESIGN.md, the moves format), and in
+// every reader of the format skips (game/record_moves.go), and in
 // SGF as a game comment, GC[], on the root node.
 func takebackRecord(g *storage.Game, data []byte, f game.Format) []byte {
 	lines := takebackLines(g)

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// The moves format (DESIGN.md, "twixt replay"): tokens separated by white
+// The moves format (the bot's records, read by twixt replay): tokens separated by white
 // space, newlines or ';'. A token that starts with '#' starts a comment
 // that runs to the end of the line; inside a token, "#N" is a move number
 // ("j12#15"). A token is a move in the move syntax (ParseMove: pbmserv's,

@@ -11,9 +11,9 @@ import (
 	"strings"
 )
 
-// Config is the bot's configuration (DESIGN.md, "The bot's
-// configuration"). Load it with LoadConfig: the environment first, then
-// flags of the same meaning over it.
+// Config is the bot's configuration (README, "Configuration"). Load it
+// with LoadConfig: the environment first, then flags of the same meaning
+// over it.
 type Config struct {
 	Token       string // DISCORD_TOKEN (-token): the bot token
 	AppID       string // DISCORD_APP_ID (-app-id)

@@ -20,7 +20,7 @@ import (
 const engineVersion = "1.0"
 
 // runGTP is twixt gtp: the computer player over the Go Text Protocol
-// (version 2), on standard input and output (DESIGN.md, "twixt gtp").
+// (version 2), on standard input and output (README, "Offline tools").
 func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("gtp", "gtp [--ruleset standard|pp] [--movetime DURATION] [--level N] [--swap sides|mirror|off] [--seed N]", stderr)
 	ruleset := fs.String("ruleset", "standard", "ruleset: standard or pp")

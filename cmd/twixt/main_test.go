@@ -32,7 +32,7 @@ func readTestdata(t *testing.T, name string) string {
 
 // TestCLI runs command lines and checks their exit status, their output
 // byte for byte against the expected files in testdata (checked by hand
-// against DESIGN.md: field order, lowercase holes, links with the smaller
+// against the documented JSON (replayResult): field order, lowercase holes, links with the smaller
 // (column, row) first, nulls), and what standard error says.
 func TestCLI(t *testing.T) {
 	short := readTestdata(t, "short.moves")
@@ -44,7 +44,7 @@ func TestCLI(t *testing.T) {
 		stdout string // a file in testdata with the expected output, or ""
 		stderr string // a text standard error must hold, or "" for none
 	}{
-		{"the DESIGN.md example", []string{"replay", "testdata/short.moves"}, "", 0, "short.json", ""},
+		{"the documented example", []string{"replay", "testdata/short.moves"}, "", 0, "short.json", ""},
 		{"standard input", []string{"replay", "-"}, short, 0, "short.json", ""},
 		{"flags before and after the file", []string{"replay", "--ruleset", "standard", "-", "-size", "24x24"}, short, 0, "short.json", ""},
 		{"a refused move", []string{"replay", "testdata/rejected.moves"}, "", 1, "rejected.json", ""},

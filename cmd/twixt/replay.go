@@ -8,7 +8,7 @@ import (
 	"github.com/twixtbot/twixtbot/game"
 )
 
-// replayResult is the JSON that twixt replay prints (DESIGN.md): the field
+// replayResult is the JSON that twixt replay prints (README, "Offline tools"): the field
 // order and names are an interface; null stands for "not applicable".
 type replayResult struct {
 	Cols          int           `json:"cols"`
