@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -51,5 +53,28 @@ func TestOptionsAreBounded(t *testing.T) {
 	}
 	for _, c := range Commands() {
 		walk("/"+c.Name, c.Options)
+	}
+}
+
+// TestChallengeOptionsAreDefined: every option the challenge handler
+// decodes is an option of /twixt challenge as registered, so a renamed
+// option cannot go unread.
+func TestChallengeOptionsAreDefined(t *testing.T) {
+	defined := map[string]bool{}
+	for _, c := range Commands() {
+		for _, sub := range c.Options {
+			if c.Name == "twixt" && sub.Name == "challenge" {
+				for _, o := range sub.Options {
+					defined[o.Name] = true
+				}
+			}
+		}
+	}
+	ty := reflect.TypeFor[challengeOptions]()
+	for i := range ty.NumField() {
+		name, _, _ := strings.Cut(ty.Field(i).Tag.Get("option"), ",")
+		if !defined[name] {
+			t.Errorf("challengeOptions.%s reads option %q, which /twixt challenge does not have (it has %v)", ty.Field(i).Name, name, defined)
+		}
 	}
 }

@@ -60,26 +60,21 @@ func pageOf(gs []*storage.Game, p int) ([]*storage.Game, int, error) {
 
 // gamesOpts reads which list /twixt games shows, and which page.
 func gamesOpts(e *discord.Event) (mine bool, page int, err error) {
-	which, _, err := e.Options().String(optWhich)
-	if err != nil {
+	o := struct {
+		Which string `option:"which"`
+		Page  int    `option:"page"`
+	}{Page: 1}
+	if err := e.Options().Decode(&o); err != nil {
 		return false, 0, err
 	}
-	switch which {
+	switch o.Which {
 	case "", "channel":
 	case "mine":
 		mine = true
 	default:
-		return false, 0, optionError("%q is not a list: choose channel or mine", which)
+		return false, 0, optionError("%q is not a list: choose channel or mine", o.Which)
 	}
-	n, ok, err := e.Options().Int(optPage)
-	if err != nil {
-		return false, 0, err
-	}
-	page = 1
-	if ok {
-		page = int(n)
-	}
-	return mine, page, nil
+	return mine, o.Page, nil
 }
 
 // yourMove lists every running game, in any channel, where it is the

@@ -29,47 +29,29 @@ func invitee(e *discord.Event, name string) (storage.UserID, string, bool, error
 	return storage.UserID(id), displayName(u, ""), u.Bot, nil
 }
 
+// challengeOptions are the options of /twixt challenge and /twixt double
+// that set the terms (TestChallengeOptionsAreDefined checks the names).
+type challengeOptions struct {
+	Size       string `option:"size"`
+	Ruleset    string `option:"ruleset"`
+	Preset     string `option:"handicap_preset"`
+	Opening    string `option:"opening"`
+	Handicap   *int   `option:"handicap"`
+	ExtraMoves *int   `option:"extra_moves"`
+	Swap       *bool  `option:"swap"`
+	Rated      *bool  `option:"rated"`
+	Color      string `option:"color"`
+}
+
 // terms reads the challenge options the player set.
 func terms(e *discord.Event) (match.Terms, string, error) {
-	o := e.Options()
-	var t match.Terms
-	var err error
-	if t.Size, _, err = o.String(optSize); err != nil {
-		return t, "", err
+	var o challengeOptions
+	if err := e.Options().Decode(&o); err != nil {
+		return match.Terms{}, "", err
 	}
-	if t.Ruleset, _, err = o.String(optRuleset); err != nil {
-		return t, "", err
-	}
-	if t.Preset, _, err = o.String(optPreset); err != nil {
-		return t, "", err
-	}
-	if t.Opening, _, err = o.String(optOpening); err != nil {
-		return t, "", err
-	}
-	if n, ok, err := o.Int(optHandicap); err != nil {
-		return t, "", err
-	} else if ok {
-		v := int(n)
-		t.Handicap = &v
-	}
-	if n, ok, err := o.Int(optExtraMoves); err != nil {
-		return t, "", err
-	} else if ok {
-		v := int(n)
-		t.ExtraMoves = &v
-	}
-	if b, ok, err := o.Bool(optSwap); err != nil {
-		return t, "", err
-	} else if ok {
-		t.Swap = &b
-	}
-	if b, ok, err := o.Bool(optRated); err != nil {
-		return t, "", err
-	} else if ok {
-		t.Rated = &b
-	}
-	color, _, err := o.String(optColor)
-	return t, strings.ToLower(color), err
+	t := match.Terms{Size: o.Size, Ruleset: o.Ruleset, Preset: o.Preset, Opening: o.Opening,
+		Handicap: o.Handicap, ExtraMoves: o.ExtraMoves, Swap: o.Swap, Rated: o.Rated}
+	return t, strings.ToLower(o.Color), nil
 }
 
 func (b *Bot) challenge(ctx context.Context, e *discord.Event) (discord.Reply, error) {
