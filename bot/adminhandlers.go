@@ -267,7 +267,7 @@ func (b *Bot) adminSubstitute(ctx context.Context, e *discord.Event) (discord.Re
 	text := fmt.Sprintf("A moderator (%s) gave seat %d of %s to %s in place of %s.", mention(a.User), seat, g.ID, mention(id), mention(old))
 	ch := place(g)
 	b.later("announce a substitution", func(ctx context.Context) error {
-		_, err := b.notify.Send(ctx, ch, discord.Text(text).WithMentions(discord.UserID(id)))
+		_, err := b.notify.Send(ctx, ch, discord.Text(text).WithMentions(id))
 		return err
 	})
 	return discord.Ephemeral(fmt.Sprintf("Done: %s now sits in seat %d of %s.", mention(id), seat, g.ID)), nil

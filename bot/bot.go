@@ -88,9 +88,9 @@ func (b *Bot) later(what string, f func(ctx context.Context) error) {
 // actor describes the user of an interaction.
 func actorOf(e *discord.Event) match.Actor {
 	a := match.Actor{
-		User:      storage.UserID(e.UserID()),
-		Guild:     storage.GuildID(e.GuildID()),
-		Channel:   storage.ChannelID(e.ChannelID()),
+		User:      e.UserID(),
+		Guild:     e.GuildID(),
+		Channel:   e.ChannelID(),
 		Moderator: e.HasPermission(manageGuild),
 	}
 	if m := e.Interaction().Member; m != nil {
@@ -119,15 +119,6 @@ func who(g *storage.Game, pos *game.Game, s game.Seat) string { return vocabOf(g
 // who writes "Red (@alice)" or "Black 2 (@dave)" for a seat.
 func (v vocab) who(g *storage.Game, pos *game.Game, s game.Seat) string {
 	return fmt.Sprintf("%s (%s)", v.seat(g.Settings.Players, s, pos.SeatColor(s)), mention(g.User(s)))
-}
-
-// mentionsOf converts users for a reply's allowed mentions.
-func mentionsOf(users ...storage.UserID) []discord.UserID {
-	out := make([]discord.UserID, 0, len(users))
-	for _, u := range users {
-		out = append(out, discord.UserID(u))
-	}
-	return out
 }
 
 // view is what render draws of a game: its position, the players' names,
@@ -166,9 +157,9 @@ func (b *Bot) boardPicture(g *storage.Game, pos *game.Game, voc vocab, zoom bool
 // place is where a game's messages go: its thread, or its channel.
 func place(g *storage.Game) discord.ChannelID {
 	if g.Place.Thread != "" {
-		return discord.ChannelID(g.Place.Thread)
+		return g.Place.Thread
 	}
-	return discord.ChannelID(g.Place.Channel)
+	return g.Place.Channel
 }
 
 // button builds a button whose custom_id is made of path segments.

@@ -53,7 +53,7 @@ func (b *Bot) post(n match.Notice) {
 		r = discord.Text(fmt.Sprintf("The challenge %s lapsed: %s did not accept in time.", g.ID, joinAnd(ws)))
 	case match.Reminder:
 		u := g.User(n.Seat)
-		b.postReminder(n, discord.Text(reminderText(g, n)).WithMentions(discord.UserID(u)))
+		b.postReminder(n, discord.Text(reminderText(g, n)).WithMentions(u))
 		return // as the player chose: notify.go
 	case match.Timeout:
 		p := &match.Played{Game: g, Pos: n.Pos, Outcomes: []game.Outcome{{Move: game.Move{Kind: game.Conclude}}}}

@@ -87,10 +87,10 @@ func newComputer(b *Bot, o ComputerOptions) *computer {
 // the computer.
 func (b *Bot) SetComputerUser(id discord.UserID) {
 	old := b.comp.user.Get()
-	if storage.UserID(id) == old {
+	if id == old {
 		return
 	}
-	b.comp.user.Set(storage.UserID(id))
+	b.comp.user.Set(id)
 	b.log.Info("the computer plays as the bot's own user", "user", id, "configured", old)
 }
 

@@ -115,7 +115,7 @@ func (b *Bot) computerStarted(g *storage.Game) (discord.Reply, error) {
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	return discord.Text(sb.String()).WithFiles(file).WithMentions(mentionsOf(ping...)...), nil
+	return discord.Text(sb.String()).WithFiles(file).WithMentions(ping...), nil
 }
 
 // hint handles /twixt hint: a few good moves for the caller's turn, which

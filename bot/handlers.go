@@ -26,7 +26,7 @@ func invitee(e *discord.Event, name string) (storage.UserID, string, bool, error
 	if u.ID == "" {
 		u.ID = string(id)
 	}
-	return storage.UserID(id), displayName(u, ""), u.Bot, nil
+	return id, displayName(u, ""), u.Bot, nil
 }
 
 // challengeOptions are the options of /twixt challenge and /twixt double
@@ -132,7 +132,7 @@ func challengeMessage(g *storage.Game) discord.Reply {
 		}
 		sb.WriteString(".")
 	}
-	return discord.Text(sb.String()).WithMentions(mentionsOf(waiting...)...).WithComponents(discord.Row(
+	return discord.Text(sb.String()).WithMentions(waiting...).WithComponents(discord.Row(
 		button(discordgo.SuccessButton, "Accept", "accept", g.ID.String()),
 		button(discordgo.DangerButton, "Decline", "decline", g.ID.String()),
 	))
@@ -192,20 +192,20 @@ func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, po
 	}
 	p, err := b.svc.GamePolicy(ctx, g)
 	if err == nil && p.Threads && b.notify != nil && e.MessageID() != "" {
-		th, err := b.notify.StartThread(ctx, discord.ChannelID(g.Place.Channel), e.MessageID(), "TwixT "+g.ID.String()+": "+strings.Join(match.Names(g), " vs "))
+		th, err := b.notify.StartThread(ctx, g.Place.Channel, e.MessageID(), "TwixT "+g.ID.String()+": "+strings.Join(match.Names(g), " vs "))
 		if err == nil {
-			if ng, err := b.svc.SetThread(ctx, g.ID, storage.ChannelID(th)); err == nil {
+			if ng, err := b.svc.SetThread(ctx, g.ID, th); err == nil {
 				g = ng
 			}
 			file, ferr := b.boardFile(g, pos, v)
 			if ferr == nil {
-				r := discord.Text(sb.String()).WithFiles(file).WithMentions(mentionsOf(g.User(seat))...)
+				r := discord.Text(sb.String()).WithFiles(file).WithMentions(g.User(seat))
 				b.later("post the board in the thread", func(ctx context.Context) error {
-					_, err := b.notify.Send(ctx, discord.ChannelID(th), r)
+					_, err := b.notify.Send(ctx, th, r)
 					return err
 				})
 			}
-			return discord.Update(sb.String()+fmt.Sprintf("\nThe game is played in %s.", discord.ChannelID(th).Mention()),
+			return discord.Update(sb.String()+fmt.Sprintf("\nThe game is played in %s.", th.Mention()),
 				discord.DisableAll(msg.Components)...), nil
 		}
 		b.log.Warn("could not open a thread for the game", "game", g.ID, "err", err)
@@ -215,7 +215,7 @@ func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, po
 		return discord.Reply{}, err
 	}
 	r := discord.Update(sb.String(), discord.DisableAll(msg.Components)...).WithFiles(file)
-	return r.WithMentions(mentionsOf(g.User(seat))...), nil
+	return r.WithMentions(g.User(seat)), nil
 }
 
 // gameOption finds the game a command means.
@@ -392,7 +392,7 @@ func (b *Bot) playedReply(p *match.Played) (discord.Reply, error) {
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	r := discord.Text(sb.String()).WithFiles(file).WithMentions(mentionsOf(ping...)...)
+	r := discord.Text(sb.String()).WithFiles(file).WithMentions(ping...)
 	if len(comps) > 0 {
 		r = r.WithComponents(comps...)
 	}
@@ -425,7 +425,7 @@ func (b *Bot) resign(ctx context.Context, e *discord.Event) (discord.Reply, erro
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	if len(g.SeatsOf(storage.UserID(e.UserID()))) == 0 {
+	if len(g.SeatsOf(e.UserID())) == 0 {
 		return discord.Reply{}, refused(match.ErrNotInGame, "you do not play in %s", g.ID)
 	}
 	text := fmt.Sprintf("Resign %s? This ends the game", g.ID)
@@ -507,7 +507,7 @@ func (b *Bot) draw(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	}
 	n := fmt.Sprint(len(g.Log))
 	text := fmt.Sprintf("%s offers a draw in %s. %s, %s The offer lapses with the next move.", who(g, pos, off.Seat), g.ID, joinAnd(ws), accepter)
-	return discord.Text(text).WithMentions(mentionsOf(others...)...).WithComponents(discord.Row(
+	return discord.Text(text).WithMentions(others...).WithComponents(discord.Row(
 		button(discordgo.SuccessButton, "Accept draw", "drawyes", g.ID.String(), n),
 		button(discordgo.SecondaryButton, "Decline", "drawno", g.ID.String(), n),
 	)), nil
@@ -691,7 +691,7 @@ func (b *Bot) games(ctx context.Context, e *discord.Event) (discord.Reply, error
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	u := storage.UserID(e.UserID())
+	u := e.UserID()
 	if onlyMine {
 		return b.yourMove(ctx, u)
 	}
@@ -780,7 +780,7 @@ func (b *Bot) substitute(ctx context.Context, e *discord.Event) (discord.Reply, 
 		return discord.Reply{}, err
 	}
 	text := fmt.Sprintf("%s takes seat %d of %s in place of %s, agreed by %s.", mention(id), seat, ng.ID, mention(old), e.UserID().Mention())
-	return discord.Text(text).WithMentions(discord.UserID(id)), nil
+	return discord.Text(text).WithMentions(id), nil
 }
 
 // seatAndPlayer reads the seat and player options of a substitution.

@@ -72,7 +72,7 @@ func (b *Bot) notifyCmd(ctx context.Context, e *discord.Event) (discord.Reply, e
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	u := storage.UserID(e.UserID())
+	u := e.UserID()
 	if _, err := b.svc.UpdatePrefs(ctx, u, func(p *storage.Prefs) error {
 		p.Notify, p.DMRefused = uint8(m), false
 		return nil
@@ -150,7 +150,7 @@ func (b *Bot) resultToChannel(ctx context.Context, g *storage.Game, pos *game.Ga
 		return err
 	}
 	text := fmt.Sprintf("%s\nThe game was played in <#%s>.", statusLine(g, pos, v), g.Place.Thread)
-	_, err = b.notify.Send(ctx, discord.ChannelID(g.Place.Channel), discord.Text(text).WithFiles(file).WithComponents(discord.Row(rematchButton(g))))
+	_, err = b.notify.Send(ctx, g.Place.Channel, discord.Text(text).WithFiles(file).WithComponents(discord.Row(rematchButton(g))))
 	return err
 }
 
@@ -182,7 +182,7 @@ func (b *Bot) notifyTurn(ctx context.Context, g *storage.Game, pos *game.Game) e
 	if err != nil {
 		return err
 	}
-	fallback := discord.Text(fmt.Sprintf("%s, your move in %s (move %d).", mention(u), g.ID, pos.Number())).WithMentions(discord.UserID(u))
+	fallback := discord.Text(fmt.Sprintf("%s, your move in %s (move %d).", mention(u), g.ID, pos.Number())).WithMentions(u)
 	return b.sendDM(ctx, u, discord.Text(text).WithFiles(file), mode == NotifyDM, place(g), fallback)
 }
 
@@ -220,7 +220,7 @@ func (b *Bot) dm(ctx context.Context, u storage.UserID, r discord.Reply) error {
 	if !ok {
 		return fmt.Errorf("this Discord client cannot send direct messages")
 	}
-	ch, err := o.OpenDM(ctx, discord.UserID(u))
+	ch, err := o.OpenDM(ctx, u)
 	if err != nil {
 		return err
 	}

@@ -93,11 +93,11 @@ func scopeName(sc storage.RatingScope) string {
 // and /twixt profile. poolSet says whether a pool was asked for.
 func ratingArgs(e *discord.Event) (u storage.UserID, pool storage.Pool, poolSet bool, sc storage.RatingScope, err error) {
 	o := e.Options()
-	u = storage.UserID(e.UserID())
+	u = e.UserID()
 	if id, ok, err := o.User(optPlayer); err != nil {
 		return "", 0, false, sc, err
 	} else if ok {
-		u = storage.UserID(id)
+		u = id
 	}
 	p, ok, err := o.String(optRuleset)
 	if err != nil {
@@ -112,7 +112,7 @@ func ratingArgs(e *discord.Event) (u storage.UserID, pool storage.Pool, poolSet 
 	if err != nil {
 		return "", 0, false, sc, err
 	}
-	sc, err = parseScope(s, storage.GuildID(e.GuildID()))
+	sc, err = parseScope(s, e.GuildID())
 	return u, pool, ok, sc, err
 }
 
@@ -341,7 +341,7 @@ func (b *Bot) leaderboardCmd(ctx context.Context, e *discord.Event) (discord.Rep
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	sc, err := parseScope(s, storage.GuildID(e.GuildID()))
+	sc, err := parseScope(s, e.GuildID())
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -366,7 +366,7 @@ func (b *Bot) leaderboardCmd(ctx context.Context, e *discord.Event) (discord.Rep
 // lb/{scope}/{ruleset}/{page}, the page to show.
 func (b *Bot) leaderboardButton(ctx context.Context, e *discord.Event) (discord.Reply, error) {
 	damaged := refused(match.ErrStale, "this button is damaged; use /twixt leaderboard instead")
-	sc, err := parseScope(e.Param("scope"), storage.GuildID(e.GuildID()))
+	sc, err := parseScope(e.Param("scope"), e.GuildID())
 	if err != nil {
 		return discord.Reply{}, damaged
 	}

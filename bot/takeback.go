@@ -124,7 +124,7 @@ func (b *Bot) askTakeback(ctx context.Context, e *discord.Event, id storage.Game
 	n := fmt.Sprint(len(g.Log))
 	text := fmt.Sprintf("%s asks to take back their last move in %s. %s, %s The request lapses with the next move.",
 		who(g, pos, ask.Seat), g.ID, joinAnd(ws), accepter)
-	return discord.Text(text).WithMentions(mentionsOf(others...)...).WithComponents(discord.Row(
+	return discord.Text(text).WithMentions(others...).WithComponents(discord.Row(
 		button(discordgo.SuccessButton, "Accept takeback", "tbyes", g.ID.String(), n),
 		button(discordgo.SecondaryButton, "Decline", "tbno", g.ID.String(), n),
 	)), nil
@@ -180,7 +180,7 @@ func (b *Bot) takenBackReply(tb *match.TakenBack, who string) (discord.Reply, er
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	return discord.Text(sb.String()).WithFiles(file).WithMentions(mentionsOf(ping...)...), nil
+	return discord.Text(sb.String()).WithFiles(file).WithMentions(ping...), nil
 }
 
 // takebackButtonFor is the Take back button a move's reply carries, when

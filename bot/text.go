@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/render"
@@ -21,7 +20,7 @@ func mention(user storage.UserID) string {
 	if user == storage.DeletedUser {
 		return storage.DeletedName
 	}
-	return discord.UserID(user).Mention()
+	return user.Mention()
 }
 
 // joinAnd joins words as "a", "a and b", "a, b and c".

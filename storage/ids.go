@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/twixtbot/twixtbot/snowflake"
 )
 
 // GameID identifies a stored game. IDs come from the games bucket's
@@ -29,30 +31,13 @@ func ParseGameID(s string) (GameID, error) {
 	return GameID(n), nil
 }
 
-// UserID is a Discord user (a snowflake, kept as the string Discord sends).
-type UserID string
-
-// GuildID is a Discord server (guild). The empty GuildID stands for direct
-// messages, which belong to no server.
-type GuildID string
-
-// ChannelID is a Discord channel or thread.
-type ChannelID string
-
-// MessageID is a Discord message.
-type MessageID string
-
-// String returns the ID as it is.
-func (u UserID) String() string { return string(u) }
-
-// String returns the ID as it is.
-func (g GuildID) String() string { return string(g) }
-
-// String returns the ID as it is.
-func (c ChannelID) String() string { return string(c) }
-
-// String returns the ID as it is.
-func (m MessageID) String() string { return string(m) }
+// The Discord IDs are the snowflake package's, shared with bot/discord.
+type (
+	UserID    = snowflake.UserID
+	GuildID   = snowflake.GuildID
+	ChannelID = snowflake.ChannelID
+	MessageID = snowflake.MessageID
+)
 
 // maxIDLen bounds the external IDs. Discord snowflakes have at most 20
 // digits; the bound leaves room for other transports and tests.
