@@ -90,3 +90,33 @@ func TestServerSettings(t *testing.T) {
 func equalSettings(a, b ServerSettings) bool {
 	return a.Scope == b.Scope && a.Format == b.Format && string(a.Data) == string(b.Data) && a.Updated.Equal(b.Updated) && a.UpdatedBy == b.UpdatedBy
 }
+
+// TestUpdateSettingsWith: a channel's change sees the server's settings
+// as they stand in the same transaction, and a server's change sees none
+// (its own are in st).
+func TestUpdateSettingsWith(t *testing.T) {
+	s, _ := openTest(t)
+	guild, chan1 := Scope{Guild: "g1"}, Scope{Guild: "g1", Channel: "c1"}
+	seen := func(sc Scope) string {
+		t.Helper()
+		var got string
+		_, err := s.UpdateSettingsWith(ctx, sc, "mod", "n", func(server ServerSettings, st *ServerSettings) error {
+			got = string(server.Data)
+			st.Format, st.Data = 1, []byte(`{"by":"`+string(sc.Channel)+`"}`)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	if got := seen(chan1); got != "" {
+		t.Errorf("a channel of a server without settings saw %q", got)
+	}
+	if got := seen(guild); got != "" {
+		t.Errorf("the server's change saw server settings %q, want none", got)
+	}
+	if got := seen(chan1); got != `{"by":""}` {
+		t.Errorf("the channel's change saw %q, want the server's", got)
+	}
+}

@@ -196,7 +196,7 @@ func (e *Refusal) Unwrap() []error {
 	return []error{e.Reason.Kind()}
 }
 
-// refuse is a refusal for reason r about game g, if any.
+// refuse is a refusal for reason r, with no data.
 func refuse(r Reason) *Refusal { return &Refusal{Reason: r} }
 
 // refuseGame is a refusal about a game in its state.
