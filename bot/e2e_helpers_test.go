@@ -96,7 +96,7 @@ func startBot(t *testing.T, fake *discordtest.Fake, o runOpts) *botRun {
 		}
 	}
 	b := New(bo)
-	cfg := discord.Config{Token: fake.Token(), AppID: fake.AppID(), GuildID: fake.GuildID(), DB: o.db, APIBase: fake.URL()}
+	cfg := discord.Config{Token: fake.Token(), AppID: fake.AppID(), GuildID: fake.GuildID(), APIBase: fake.URL()}
 	var ln net.Listener
 	if !o.gateway {
 		cfg.HTTPAddr, cfg.PublicKey = "127.0.0.1:0", fake.PublicKeyHex()

@@ -43,7 +43,7 @@ func TestAppHTTPMode(t *testing.T) {
 	logs := &syncBuffer{}
 	healthErr := error(nil)
 	a := &App{
-		Config: Config{Token: fake.Token(), AppID: fake.AppID(), GuildID: fake.GuildID(), DB: "x.db",
+		Config: Config{Token: fake.Token(), AppID: fake.AppID(), GuildID: fake.GuildID(),
 			HTTPAddr: "127.0.0.1:0", PublicKey: fake.PublicKeyHex(), APIBase: fake.URL()},
 		Router:   toyRouter(t, nil),
 		Commands: validCommands(t),
@@ -86,7 +86,7 @@ func TestAppGatewayMode(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
 	mln := listen(t)
 	a := &App{
-		Config:          Config{Token: fake.Token(), AppID: fake.AppID(), DB: "x.db", APIBase: fake.URL(), MetricsAddr: "127.0.0.1:0"},
+		Config:          Config{Token: fake.Token(), AppID: fake.AppID(), APIBase: fake.URL(), MetricsAddr: "127.0.0.1:0"},
 		Router:          toyRouter(t, nil),
 		Commands:        validCommands(t),
 		Logger:          testLogger(&syncBuffer{}),
@@ -122,7 +122,7 @@ func TestAppGatewayMode(t *testing.T) {
 }
 
 func TestAppRefusesBadConfig(t *testing.T) {
-	a := &App{Config: Config{DB: "x.db"}, Router: NewRouter()}
+	a := &App{Config: Config{}, Router: NewRouter()}
 	err := a.Run(context.Background())
 	if !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "DISCORD_TOKEN") {
 		t.Fatalf("Run: %v", err)

@@ -3,7 +3,6 @@ package discord_test
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"log/slog"
 	"os"
@@ -63,11 +62,11 @@ func ExampleReply_Validate() {
 	// Output: reply breaks a Discord rule: components[0][1].custom_id: "swap/g1" is used twice in one message
 }
 
-// The wiring of cmd/twixtbot: configuration from the environment and
-// flags, a router, and App.Run until SIGTERM, then the database closes.
+// The wiring of cmd/twixtbot: a configuration (cmd/twixtbot reads it from
+// the environment and flags), a router, and App.Run until SIGTERM, then the database closes.
 func ExampleApp() {
-	cfg, err := discord.LoadConfig(flagSet(), os.Args[1:], os.Getenv)
-	if err != nil {
+	cfg := discord.Config{Token: os.Getenv("DISCORD_TOKEN"), AppID: os.Getenv("DISCORD_APP_ID")}
+	if err := cfg.Validate(); err != nil {
 		fmt.Fprintln(os.Stderr, err) // says what is missing and where to find it
 		os.Exit(2)
 	}
@@ -89,5 +88,3 @@ func ExampleApp() {
 	}
 	// close the database here: every interaction in flight has finished
 }
-
-func flagSet() *flag.FlagSet { return flag.NewFlagSet("twixtbot", flag.ExitOnError) }

@@ -107,7 +107,7 @@ func newGatewayApp(t *testing.T, fake *discordtest.Fake, token string) *gatewayA
 	g := &gatewayApp{fake: fake, clock: discordtest.NewClock(time.Unix(1_700_000_000, 0)), logs: &syncBuffer{},
 		health: "http://" + mln.Addr().String() + "/healthz", alice: fake.NewUser("alice")}
 	g.app = &App{
-		Config:          Config{Token: token, AppID: fake.AppID(), DB: "x.db", APIBase: fake.URL(), MetricsAddr: "127.0.0.1:0"},
+		Config:          Config{Token: token, AppID: fake.AppID(), APIBase: fake.URL(), MetricsAddr: "127.0.0.1:0"},
 		Router:          toyRouter(t, nil),
 		Logger:          testLogger(g.logs),
 		MetricsListener: mln,

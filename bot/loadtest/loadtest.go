@@ -305,7 +305,7 @@ func (r *run) startBot(ctx context.Context, db string) (stop func() error, err e
 	}
 	ready := make(chan net.Addr, 1)
 	app := &discord.App{
-		Config: discord.Config{Token: fake.Token(), AppID: fake.AppID(), GuildID: fake.GuildID(), DB: db,
+		Config: discord.Config{Token: fake.Token(), AppID: fake.AppID(), GuildID: fake.GuildID(),
 			HTTPAddr: ln.Addr().String(), PublicKey: fake.PublicKeyHex(), APIBase: fake.URL()},
 		Router: r.bot.Router(), Commands: bot.Commands(), Client: client, Logger: log, Metrics: m, Health: st.Ping,
 		Listener: ln, Ready: func(a net.Addr) { ready <- a },

@@ -7,8 +7,6 @@ import (
 	"io"
 	"runtime/debug"
 	"strings"
-
-	"github.com/twixtbot/twixtbot/bot/discord"
 )
 
 // stdio is a command's standard streams.
@@ -107,7 +105,7 @@ func usage() string {
 	}
 	b.WriteString("\nThe flags of serve; each overrides the environment variable after it,\nand the environment is the better place for the token:\n")
 	fs := flag.NewFlagSet("twixtbot serve", flag.ContinueOnError)
-	c := discord.ConfigFromEnv(func(string) string { return "" }) // the defaults, never this environment's token
+	c := ConfigFromEnv(func(string) string { return "" }) // the defaults, never this environment's token
 	c.RegisterFlags(fs)
 	fs.SetOutput(&b)
 	fs.PrintDefaults()

@@ -47,10 +47,10 @@ func runCommands(ctx context.Context, args []string, stdout, stderr io.Writer, g
 		fmt.Fprintf(stderr, "twixtbot commands clear: unexpected %q: give the server with --guild ID\n", strings.Join(fs.Args(), " "))
 		return 2
 	}
-	env := discord.ConfigFromEnv(getenv)
+	env := ConfigFromEnv(getenv)
 	// Only what talking to Discord needs, so that settings of the bot's
 	// own (its HTTP endpoint, say) do not stand in the way.
-	cfg := discord.Config{Token: env.Token, AppID: env.AppID, APIBase: env.APIBase, DB: env.DB}
+	cfg := discord.Config{Token: env.Token, AppID: env.AppID, APIBase: env.APIBase}
 	if err := cfg.Validate(); err != nil {
 		fmt.Fprintf(stderr, "twixtbot commands clear: %v\n", err)
 		return 2

@@ -122,7 +122,7 @@ func (c *control) Close() error {
 func dbFlag(fs *flag.FlagSet, getenv func(string) string) *string {
 	def := getenv("TWIXTBOT_DB")
 	if def == "" {
-		def = discord.DefaultDB
+		def = DefaultDB
 	}
 	return fs.String("db", def, "the database file (env TWIXTBOT_DB)")
 }

@@ -51,7 +51,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 	fs := flag.NewFlagSet("twixtbot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage()) }
-	cfg, err := discord.LoadConfig(fs, args, getenv)
+	cfg, err := LoadConfig(fs, args, getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
@@ -65,7 +65,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 		return 1
 	}
 	defer store.Close()
-	metrics := discord.NewMetrics("twixtbot")
+	metrics := discord.NewMetrics(metricsNamespace)
 	client, err := discord.NewClient(discord.ClientOptions{Token: cfg.Token, APIBase: cfg.APIBase, Logger: log, Metrics: metrics})
 	if err != nil {
 		fmt.Fprintf(stderr, "twixtbot: %v\n", err)
@@ -94,7 +94,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 	computerDone := make(chan struct{})
 	go func() { defer close(computerDone); b.RunComputer(clockCtx) }()
 	app := &discord.App{
-		Config: cfg, Router: b.Router(), Commands: bot.Commands(), Client: client,
+		Config: cfg.Config, Router: b.Router(), Commands: bot.Commands(), Client: client,
 		Logger: log, Metrics: metrics, Health: store.Ping, Self: b.SetComputerUser,
 	}
 	log.Info("twixtbot starting", "config", cfg)

@@ -1,4 +1,4 @@
-package discord
+package main
 
 import (
 	"errors"
@@ -8,11 +8,11 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
+
+	"github.com/twixtbot/twixtbot/bot/discord"
 )
 
 const testKey = "ab8e0b7c3f7e1e4f3b0d2c3e1a9f8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a"
-
-func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 
 func TestConfigValidate(t *testing.T) {
 	base := map[string]string{"DISCORD_TOKEN": "abc.def.ghi", "DISCORD_APP_ID": "123456789012345678"}
@@ -57,8 +57,8 @@ func TestConfigValidate(t *testing.T) {
 				}
 				return
 			}
-			var ce *ConfigError
-			if !errors.Is(err, ErrConfig) || !errors.As(err, &ce) {
+			var ce *discord.ConfigError
+			if !errors.Is(err, discord.ErrConfig) || !errors.As(err, &ce) {
 				t.Fatalf("error %v, want a ConfigError", err)
 			}
 			for _, w := range tt.want {

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+
+	"github.com/twixtbot/twixtbot/bot/discord"
+)
+
+// Config is twixtbot's configuration (README, "Configuration"): how to
+// reach Discord, and the program's own settings. Load it with LoadConfig:
+// the environment first, then flags of the same meaning over it.
+type Config struct {
+	discord.Config        // DISCORD_TOKEN, DISCORD_APP_ID, DISCORD_GUILD_ID, TWIXTBOT_HTTP_ADDR, DISCORD_PUBLIC_KEY, DISCORD_API_BASE, TWIXTBOT_METRICS_ADDR
+	DB             string // TWIXTBOT_DB (-db): the bbolt file; default twixtbot.db
+	AIWorkers      string // TWIXTBOT_AI_WORKERS (-ai-workers): games the computer thinks about at once; default 1
+}
+
+// metricsNamespace prefixes the names of the bot's metrics
+// (twixtbot_interactions_total).
+const metricsNamespace = "twixtbot"
+
+// DefaultDB is the database file when TWIXTBOT_DB is not set.
+const DefaultDB = "twixtbot.db"
+
+type configVar struct {
+	env, flag, usage string
+	field            func(*Config) *string
+}
+
+var configVars = []configVar{
+	{"DISCORD_TOKEN", "token", "bot token (prefer the environment: flags show in ps)", func(c *Config) *string { return &c.Token }},
+	{"DISCORD_APP_ID", "app-id", "application id", func(c *Config) *string { return &c.AppID }},
+	{"DISCORD_GUILD_ID", "guild-id", "register the commands in this server only (development); globally when empty", func(c *Config) *string { return &c.GuildID }},
+	{"TWIXTBOT_DB", "db", "bbolt database file", func(c *Config) *string { return &c.DB }},
+	{"TWIXTBOT_HTTP_ADDR", "http-addr", "serve the HTTP interactions endpoint (and /metrics, /healthz) on this address instead of using the gateway", func(c *Config) *string { return &c.HTTPAddr }},
+	{"DISCORD_PUBLIC_KEY", "public-key", "the application's public key, hex (needed with -http-addr)", func(c *Config) *string { return &c.PublicKey }},
+	{"DISCORD_API_BASE", "api-base", "origin that replaces https://discord.com for every REST call (tests: a fake Discord)", func(c *Config) *string { return &c.APIBase }},
+	{"TWIXTBOT_METRICS_ADDR", "metrics-addr", "in gateway mode, serve /metrics and /healthz on this address", func(c *Config) *string { return &c.MetricsAddr }},
+	{"TWIXTBOT_AI_WORKERS", "ai-workers", "how many games the computer player thinks about at once (default 1); the others wait in a queue", func(c *Config) *string { return &c.AIWorkers }},
+}
+
+// ConfigFromEnv reads the environment through getenv (os.Getenv).
+func ConfigFromEnv(getenv func(string) string) Config {
+	var c Config
+	for _, v := range configVars {
+		*v.field(&c) = strings.TrimSpace(getenv(v.env))
+	}
+	if c.DB == "" {
+		c.DB = DefaultDB
+	}
+	return c
+}
+
+// RegisterFlags adds a flag per field to fs, each defaulting to c's
+// current value, so flags override the environment.
+func (c *Config) RegisterFlags(fs *flag.FlagSet) {
+	for _, v := range configVars {
+		p := v.field(c)
+		def := *p
+		shown := def
+		if v.env == "DISCORD_TOKEN" && shown != "" {
+			shown = "from $DISCORD_TOKEN" // never print the token in -help
+		}
+		fs.Func(v.flag, v.usage+" ($"+v.env+")", func(s string) error { *p = strings.TrimSpace(s); return nil })
+		if shown != "" {
+			fs.Lookup(v.flag).DefValue = shown
+		}
+	}
+}
+
+// LoadConfig reads the environment, then the flags in args (without the
+// program name) over it, and validates the result.
+func LoadConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (Config, error) {
+	c := ConfigFromEnv(getenv)
+	c.RegisterFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	return c, c.Validate()
+}
+
+// Validate checks the configuration and returns every problem, each a
+// *discord.ConfigError that says what is missing or wrong and how to fix
+// it.
+func (c Config) Validate() error {
+	var errs []error
+	if err := c.Config.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	bad := func(env, fl, format string, args ...any) {
+		errs = append(errs, &discord.ConfigError{Var: env, Flag: fl, Problem: fmt.Sprintf(format, args...)})
+	}
+	if c.DB == "" {
+		bad("TWIXTBOT_DB", "db", "is empty: give the database file, such as %s", DefaultDB)
+	}
+	if _, err := c.Workers(); err != nil {
+		bad("TWIXTBOT_AI_WORKERS", "ai-workers", "%q is not a number of workers from 1 to %d: give how many games the computer may think about at once, or leave it empty for 1", c.AIWorkers, maxAIWorkers)
+	}
+	return errors.Join(errs...)
+}
+
+// maxAIWorkers bounds TWIXTBOT_AI_WORKERS.
+const maxAIWorkers = 256
+
+// Workers is the number of the computer's workers: TWIXTBOT_AI_WORKERS,
+// default 1.
+func (c Config) Workers() (int, error) {
+	if c.AIWorkers == "" {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(c.AIWorkers)
+	if err != nil || n < 1 || n > maxAIWorkers {
+		return 0, fmt.Errorf("bad number of workers %q", c.AIWorkers)
+	}
+	return n, nil
+}
+
+// String describes the configuration with the token redacted.
+func (c Config) String() string {
+	return fmt.Sprintf("%s db=%s ai_workers=%s", c.Config, c.DB, c.AIWorkers)
+}
+
+// LogValue logs the configuration with the token redacted.
+func (c Config) LogValue() slog.Value {
+	return slog.GroupValue(slog.Any("discord", c.Config), slog.String("db", c.DB), slog.String("ai_workers", c.AIWorkers))
+}
+
+// GoString keeps the token out of %#v too.
+func (c Config) GoString() string { return "main.Config{" + c.String() + "}" }
