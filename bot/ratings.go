@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/rating"
 	"github.com/twixtbot/twixtbot/storage"
@@ -53,7 +54,7 @@ func signed(d float64) string {
 // challengeRatings is the line of a challenge about ratings: casual, or
 // rated with each side's rating and the expected score.
 func (b *Bot) challengeRatings(ctx context.Context, g *storage.Game) string {
-	if g.Meta.Casual {
+	if !match.IsRated(g) {
 		return "Casual game: ratings will not change."
 	}
 	sc, pool := ratingScopeOf(g.Place.Guild), storage.PoolOf(g.Settings)
@@ -96,7 +97,7 @@ func (b *Bot) ratingChangeLine(ctx context.Context, g *storage.Game) string {
 	if g.State != storage.Finished {
 		return ""
 	}
-	if g.Meta.Casual {
+	if !match.IsRated(g) {
 		return "Casual game: ratings unchanged."
 	}
 	changes, err := b.svc.RatingChanges(ctx, g.ID)

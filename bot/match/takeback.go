@@ -62,9 +62,9 @@ var comfortSettings = []Setting{
 
 func init() { Settings = append(Settings, comfortSettings...) }
 
-// isRated reports whether a game counts for ratings: every game not
+// IsRated reports whether a game counts for ratings: every game not
 // played casual (see storage's ratings); this is the one place that asks.
-func isRated(g *storage.Game) bool { return !g.Meta.Casual }
+func IsRated(g *storage.Game) bool { return !g.Meta.Casual }
 
 // takebackAllowed checks the server's policy for a takeback in g.
 func (s *Service) TakebackAllowed(ctx context.Context, g *storage.Game) error {
@@ -75,7 +75,7 @@ func (s *Service) TakebackAllowed(ctx context.Context, g *storage.Game) error {
 	switch {
 	case p.Takebacks == TakebacksOff:
 		return &PolicyError{What: "a takeback", Allowed: "no takebacks (setting `takebacks` is off)"}
-	case p.Takebacks == TakebacksCasual && isRated(g):
+	case p.Takebacks == TakebacksCasual && IsRated(g):
 		return &PolicyError{What: "a takeback in a rated game", Allowed: "takebacks in casual games only"}
 	}
 	return nil
