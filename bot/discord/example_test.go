@@ -88,3 +88,23 @@ func ExampleApp() {
 	}
 	// close the database here: every interaction in flight has finished
 }
+
+// A handler reads its options into a struct, by tag.
+func ExampleOptions_Decode() {
+	e, _ := discord.NewEvent(&discordgo.Interaction{ID: "1", Token: "t", Type: discordgo.InteractionApplicationCommand,
+		Data: discordgo.ApplicationCommandInteractionData{Name: "twixt", Options: []*discordgo.ApplicationCommandInteractionDataOption{
+			{Name: "size", Type: discordgo.ApplicationCommandOptionString, Value: "12"},
+			{Name: "handicap", Type: discordgo.ApplicationCommandOptionInteger, Value: 2.0},
+		}}}, time.Time{})
+	var o struct {
+		Size     string `option:"size,required"`
+		Handicap *int   `option:"handicap"`
+		Swap     *bool  `option:"swap"`
+	}
+	if err := e.Options().Decode(&o); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(o.Size, *o.Handicap, o.Swap == nil)
+	// Output: 12 2 true
+}
