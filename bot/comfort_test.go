@@ -287,13 +287,19 @@ func TestTurnNotificationsHTTP(t *testing.T) {
 	m := r.move(bob, "g8")
 	pings(t, m)
 	r.flush()
-	dms := fake.DMs(alice.ID)
-	if len(dms) == 0 {
-		t.Fatal("alice got no direct message")
+	// The DMs of move 1 and move 3 are posted in the background, each on
+	// its own: under load they may reach Discord in either order.
+	var dm *discordtest.Message
+	for _, m := range fake.DMs(alice.ID) {
+		if strings.Contains(m.Content, "(move 3)") {
+			dm = &m
+		}
 	}
-	last := dms[len(dms)-1]
-	wantText(t, "the DM", last, "Your move in **g1** (move 3)", "https://discord.com/channels/"+fake.GuildID()+"/"+fake.ChannelID())
-	boardImage(t, last)
+	if dm == nil {
+		t.Fatalf("alice got no direct message for move 3: %v", fake.DMs(alice.ID))
+	}
+	wantText(t, "the DM", *dm, "Your move in **g1** (move 3)", "https://discord.com/channels/"+fake.GuildID()+"/"+fake.ChannelID())
+	boardImage(t, *dm)
 
 	// bob's DMs are closed: he asks for DMs, and is mentioned instead.
 	fake.CloseDMs(bob.ID)
