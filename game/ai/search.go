@@ -33,10 +33,10 @@ const (
 // The leaf evaluation: evalWeight of it comes from the two-distances, the
 // rest from a playout (which saves double links, see game.PlayoutSaving:
 // 6 wins of 10 against the same engine with random playouts, 0.3 s a
-// move, colours alternated). With random playouts, half and half won games against plain UCT
-// sooner than either alone (4 of 4 each at 0.3 s a move, in 66 turns on
-// average against 83 for playouts alone), and the evaluation alone lost one
-// of its first two games at 1 s.
+// move, colours alternated). With random playouts, half and half won
+// games against plain UCT sooner than either alone (4 of 4 each at 0.3 s a
+// move, in 66 turns on average against 83 for playouts alone), and the
+// evaluation alone lost one of its first two games at 1 s.
 var (
 	evalWeight    float32 = 0.5
 	tempo                 = 0.5 // the move is worth half a peg
@@ -79,6 +79,7 @@ type engine struct {
 	pk        *knowledge
 	start     time.Time // when the engine was asked
 	lookUntil time.Time // when the root must stop looking ahead (zero: never)
+	keep      bool      // use and feed the cache of saved trees (see reuse.go)
 }
 
 func newEngine(g *game.Game, cfg Config) *engine {
@@ -105,6 +106,7 @@ func newEngine(g *game.Game, cfg Config) *engine {
 		rng:   game.NewFastRand(cfg.Seed*0x9E3779B97F4A7C15 + 1),
 		maxN:  cfg.MaxNodes,
 		start: time.Now(),
+		keep:  cfg.Playouts <= 0,
 	}
 	e.cols = e.size.Cols
 	e.n = e.size.Cols * e.size.Rows
@@ -158,7 +160,7 @@ func (e *engine) search(ctx context.Context) {
 	if !deadline.IsZero() {
 		e.lookUntil = e.start.Add(deadline.Sub(e.start) / 5)
 	}
-	if e.nodes == nil {
+	if e.nodes == nil && !e.reuse() {
 		// The tree grows as it needs to, up to maxN nodes: a short
 		// search does not pay for clearing a big arena.
 		e.nodes = make([]node, 1, min(e.maxN, 1<<14))
