@@ -53,16 +53,11 @@ func BenchmarkPlace(b *testing.B) {
 }
 
 // BenchmarkPlayout measures random games from an empty 24x24 board to the
-// end, without dead-draw detection; "saving" ones save double links
-// (PlayoutSaving).
+// end, without dead-draw detection.
 func BenchmarkPlayout(b *testing.B) {
-	for _, bench := range []struct {
-		name  string
-		rules Ruleset
-		save  bool
-	}{{"standard", Standard, false}, {"pp", PP, false}, {"saving", Standard, true}} {
-		b.Run(bench.name, func(b *testing.B) {
-			bd, _ := NewBoard(Size{24, 24}, bench.rules)
+	for _, rules := range []Ruleset{Standard, PP} {
+		b.Run(rules.String(), func(b *testing.B) {
+			bd, _ := NewBoard(Size{24, 24}, rules)
 			r := NewFastRand(34)
 			var scratch []int32
 			moves := 0
@@ -70,11 +65,7 @@ func BenchmarkPlayout(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				bd.Reset()
-				if bench.save {
-					_, scratch = bd.PlayoutSaving(Red, Hole{-1, -1}, r, scratch)
-				} else {
-					_, scratch = bd.Playout(Red, r, scratch)
-				}
+				_, scratch = bd.Playout(Red, r, scratch)
 				moves += bd.npegs[Red] + bd.npegs[Black]
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")

@@ -16,26 +16,6 @@ type Rand interface {
 // benchmarks. The scratch slice, if large enough, is used to hold the empty
 // holes, so a caller that reuses it makes Playout allocation-free.
 func (b *Board) Playout(first Color, r Rand, scratch []int32) (Color, []int32) {
-	return b.playout(first, r, scratch, false, -1)
-}
-
-// PlayoutSaving is Playout with the one piece of TwixT knowledge that Hex
-// programs found worth its cost in their playouts: bridge saving. When a
-// peg lands in one of the two holes that join two of the other side's pegs
-// (a double link, whose two ways through the opponent cannot both stop),
-// the other side answers in the other hole, keeping the pegs joined, as
-// any player would. Otherwise it plays at random, as Playout does. last is
-// the hole of the peg just placed by first's opponent, if any (pass a hole
-// off the board otherwise), so that the first move can answer it.
-func (b *Board) PlayoutSaving(first Color, last Hole, r Rand, scratch []int32) (Color, []int32) {
-	prev := -1
-	if b.g.onBoard(last) {
-		prev = b.g.index(last)
-	}
-	return b.playout(first, r, scratch, true, prev)
-}
-
-func (b *Board) playout(first Color, r Rand, scratch []int32, save bool, prev int) (Color, []int32) {
 	empty := scratch[:0]
 	for i := 0; i < b.g.n; i++ {
 		if !b.g.corner[i] && b.pegs[i] == NoColor {
@@ -50,24 +30,12 @@ func (b *Board) playout(first Color, r Rand, scratch []int32, save bool, prev in
 		live := len(empty)
 		use := b.g.canUse[c]
 		i := -1
-		if save && prev >= 0 {
-			// The saving peg stays in the list; a later draw drops it.
-			i = b.saveBridge(prev, c)
-		}
-		for i < 0 && live > 0 {
+		for live > 0 {
 			var k int
 			if fr != nil {
 				k = fr.IntN(live) // a direct call: no interface in the inner loop
 			} else {
 				k = r.IntN(live)
-			}
-			if save && b.pegs[empty[k]] != NoColor { // taken by a save
-				last := len(empty) - 1
-				empty[k] = empty[live-1]
-				empty[live-1] = empty[last]
-				empty = empty[:last]
-				live--
-				continue
 			}
 			if use[empty[k]] {
 				i = int(empty[k])
@@ -84,70 +52,12 @@ func (b *Board) playout(first Color, r Rand, scratch []int32, save bool, prev in
 			return NoColor, empty
 		}
 		b.placeAuto(i, c)
-		prev = i
 		// Only a new link, or a peg in a border row, can complete a chain.
 		if (len(b.added) > 0 || b.g.side[c][i] != 0) && b.Connected(c) {
 			return c, empty
 		}
 		c = c.Opponent()
 	}
-}
-
-// SaveBridge returns the hole where c restores the double link that the
-// opponent's peg in cut has just broken, if there is one: the reply that
-// PlayoutSaving plays.
-func (b *Board) SaveBridge(cut Hole, c Color) (Hole, bool) {
-	if !b.g.onBoard(cut) || b.pegs[b.g.index(cut)] != c.Opponent() || (c != Red && c != Black) {
-		return Hole{}, false
-	}
-	h := b.saveBridge(b.g.index(cut), c)
-	if h < 0 {
-		return Hole{}, false
-	}
-	return b.g.hole(h), true
-}
-
-// saveBridge returns the hole index where c restores a double link that
-// the opponent's peg in hole index i has just cut, or -1. Two of c's pegs
-// P and Q a knight step from i, not yet joined, are a double link through i
-// and h = P+Q-i; c pegs h when both its links would be legal. Cramped pairs
-// (P and Q two holes apart or diagonal neighbours) are left alone, as in
-// the engine's priors.
-func (b *Board) saveBridge(i int, c Color) int {
-	m := b.nbr[c][i]
-	if m&(m-1) == 0 { // fewer than two of c's pegs around i
-		return -1
-	}
-	g := b.g
-	col, row := i%g.cols, i/g.cols
-	use := g.canUse[c]
-	for m1 := m; m1 != 0; m1 &= m1 - 1 {
-		k1 := bits.TrailingZeros8(m1)
-		for m2 := m1 & (m1 - 1); m2 != 0; m2 &= m2 - 1 {
-			k2 := bits.TrailingZeros8(m2)
-			dc, dr := knight[k2][0]-knight[k1][0], knight[k2][1]-knight[k1][1]
-			if abs(dc)+abs(dr) < 4 {
-				continue
-			}
-			hc, hr := col+knight[k1][0]+knight[k2][0], row+knight[k1][1]+knight[k2][1]
-			if hc < 0 || hr < 0 || hc >= g.cols || hr >= g.rows {
-				continue
-			}
-			h := hr*g.cols + hc
-			if b.pegs[h] != NoColor || !use[h] {
-				continue
-			}
-			toP, toQ := g.dirStep[h*8+((k2+4)&7)], g.dirStep[h*8+((k1+4)&7)]
-			if !b.linkFree(int(toP.link), c) || !b.linkFree(int(toQ.link), c) {
-				continue
-			}
-			if !b.ufDirty[c] && b.find(c, int32(toP.to)) == b.find(c, int32(toQ.to)) {
-				continue // already joined: nothing to save
-			}
-			return h
-		}
-	}
-	return -1
 }
 
 // placeAuto puts a peg of colour c in hole index i, which must be free and
