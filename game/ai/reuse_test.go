@@ -103,11 +103,32 @@ func TestTreeReuse(t *testing.T) {
 	if e := newEngine(g, cfg); e.reuse() {
 		t.Error("a search with Config.Playouts reused a tree")
 	}
-	// The search goes on from the reused tree to a legal move.
+	// The search goes on from the reused tree, judging the replies it
+	// never tried one move ahead as it does at a fresh root, to a legal
+	// move.
+	e = engine(g)
 	e.cfg.Playouts = 500
 	d, err = e.decide(context.Background())
 	if err != nil {
 		t.Fatal(err)
+	}
+	if got := e.nodes[0].visits; got != want+500 {
+		t.Errorf("after 500 more simulations the root has %d visits, want %d", got, want+500)
+	}
+	before := map[int32]float32{}
+	if old := &saved.nodes[reply]; old.nchild > 0 {
+		for _, k := range saved.nodes[old.child : old.child+old.nchild] {
+			before[k.move] = k.w
+		}
+	}
+	judged := 0
+	for _, k := range e.nodes[e.nodes[0].child : e.nodes[0].child+e.nodes[0].nchild] {
+		if k.visits == 0 && k.w != before[k.move] {
+			judged++
+		}
+	}
+	if judged == 0 {
+		t.Error("no reply of the reused root was judged one move ahead")
 	}
 	if _, err := g.Clone().PlayMove(d.Move); err != nil {
 		t.Fatalf("after reuse the engine chose %s: %v", d.Move, err)

@@ -160,7 +160,14 @@ func (e *engine) search(ctx context.Context) {
 	if !deadline.IsZero() {
 		e.lookUntil = e.start.Add(deadline.Sub(e.start) / 5)
 	}
-	if e.nodes == nil && !e.reuse() {
+	switch {
+	case e.nodes != nil:
+	case e.reuse():
+		if rootEval {
+			root := &e.nodes[0]
+			e.lookAhead(e.root, e.color, e.nodes[root.child:root.child+root.nchild])
+		}
+	default:
 		// The tree grows as it needs to, up to maxN nodes: a short
 		// search does not pay for clearing a big arena.
 		e.nodes = make([]node, 1, min(e.maxN, 1<<14))
@@ -378,37 +385,50 @@ func (e *engine) expand(p int32, b *game.Board, c game.Color) bool {
 	}
 	kids := e.nodes[first:]
 	// The most promising first: selection widens over them progressively.
-	byPrior := func(x, y node) int {
-		switch {
-		case x.w > y.w:
-			return -1
-		case x.w < y.w:
-			return 1
-		}
-		return int(x.move - y.move) // a total order: the same tree every time
-	}
 	slices.SortFunc(kids, byPrior)
 	if p == 0 && rootEval {
-		// At the root there is time to look one move ahead with the
-		// evaluation, for the candidates the patterns like best.
-		opp := e.next(c, e.turns+1)
-		for j := range kids[:min(len(kids), rootEvalMoves)] {
-			if j%8 == 7 && !e.lookUntil.IsZero() && time.Now().After(e.lookUntil) {
-				break // a big board: keep the time for the search
-			}
-			e.spare.CopyFrom(b)
-			e.spare.Place(e.hole(kids[j].move), c)
-			v := distanceValue(e.spare, opp)
-			if opp != c {
-				v = 1 - v
-			}
-			kids[j].w = (kids[j].w + 2*priorN*v) / 3
-		}
-		slices.SortFunc(kids, byPrior)
+		e.lookAhead(b, c, kids)
 	}
 	nd := &e.nodes[p]
 	nd.child, nd.nchild = first, int32(len(moves))
 	return true
+}
+
+// byPrior orders nodes by their prior (or, once visited, by their wins),
+// the most promising first, and by move among equals: a total order, so
+// the same tree every time.
+func byPrior(x, y node) int {
+	switch {
+	case x.w > y.w:
+		return -1
+	case x.w < y.w:
+		return 1
+	}
+	return int(x.move - y.move)
+}
+
+// lookAhead judges the root's likeliest moves, kids, one move ahead with
+// the evaluation, since at the root there is time to, and blends that into
+// their priors; then it sorts them again. Moves already visited (in a
+// reused tree) keep their statistics.
+func (e *engine) lookAhead(b *game.Board, c game.Color, kids []node) {
+	opp := e.next(c, e.turns+1)
+	for j := range kids[:min(len(kids), rootEvalMoves)] {
+		if j%8 == 7 && !e.lookUntil.IsZero() && time.Now().After(e.lookUntil) {
+			break // a big board: keep the time for the search
+		}
+		if kids[j].visits > 0 {
+			continue
+		}
+		e.spare.CopyFrom(b)
+		e.spare.Place(e.hole(kids[j].move), c)
+		v := distanceValue(e.spare, opp)
+		if opp != c {
+			v = 1 - v
+		}
+		kids[j].w = (kids[j].w + 2*priorN*v) / 3
+	}
+	slices.SortFunc(kids, byPrior)
 }
 
 // widen is how many of a node's children (best prior first) selection
