@@ -26,7 +26,12 @@ type node struct {
 const (
 	expandAt = 4  // real visits before a leaf gets its children
 	priorN   = 20 // virtual visits a prior is worth
-	raveBias = 1.0 / 3000
+	// raveBias sets how fast RAVE gives way to a move's own results.
+	// Playouts fill most of the board, so every move's RAVE statistics
+	// grow with nearly every simulation and, at 1/3000, drowned its own
+	// results. 1/300 won 24 of 40 games against 1/3000 (0.3 s a move,
+	// pairs of games from the same random opening, colours swapped).
+	raveBias = 1.0 / 300
 	explore  = 0.12 // UCT exploration constant
 )
 
