@@ -48,6 +48,7 @@ func (e *engine) decide(ctx context.Context) (Decision, error) {
 		best = e.finish(best)
 	}
 	choice := e.pick(best)
+	e.save(choice)
 	d := Decision{Move: e.place(e.nodes[choice].move), Playouts: e.playouts, Value: e.nodes[choice].value()}
 	e.privilege(&d)
 	return d, nil
