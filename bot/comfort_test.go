@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -287,19 +288,11 @@ func TestTurnNotificationsHTTP(t *testing.T) {
 	m := r.move(bob, "g8")
 	pings(t, m)
 	r.flush()
-	// The DMs of move 1 and move 3 are posted in the background, each on
-	// its own: under load they may reach Discord in either order.
-	var dm *discordtest.Message
-	for _, m := range fake.DMs(alice.ID) {
-		if strings.Contains(m.Content, "(move 3)") {
-			dm = &m
-		}
-	}
-	if dm == nil {
-		t.Fatalf("alice got no direct message for move 3: %v", fake.DMs(alice.ID))
-	}
-	wantText(t, "the DM", *dm, "Your move in **g1** (move 3)", "https://discord.com/channels/"+fake.GuildID()+"/"+fake.ChannelID())
-	boardImage(t, *dm)
+	// The DM links to the message of bob's move 2, which showed alice
+	// that it is her move.
+	dm := turnDM(t, fake, alice, 3, m)
+	wantText(t, "the DM", dm, "Your move in **g1** (move 3)")
+	boardImage(t, dm)
 
 	// bob's DMs are closed: he asks for DMs, and is mentioned instead.
 	fake.CloseDMs(bob.ID)
@@ -330,6 +323,30 @@ func TestTurnNotificationsHTTP(t *testing.T) {
 	if tries != 1 {
 		t.Fatalf("%d refused DMs, want 1: the bot must not try again", tries)
 	}
+}
+
+// turnDM is u's direct message for move n, which must link to the message
+// shown (in the game's channel) that showed the move before.
+func turnDM(t *testing.T, fake *discordtest.Fake, u discordtest.User, n int, shown discordtest.Message) discordtest.Message {
+	t.Helper()
+	// The DMs of different moves are posted in the background, each on
+	// its own: under load they may reach Discord in any order.
+	var dm *discordtest.Message
+	for _, m := range fake.DMs(u.ID) {
+		if strings.Contains(m.Content, fmt.Sprintf("(move %d)", n)) {
+			dm = &m
+		}
+	}
+	if dm == nil {
+		t.Fatalf("%s got no direct message for move %d: %v", u.Name, n, fake.DMs(u.ID))
+	}
+	if shown.ID == "" {
+		t.Fatal("the message that showed the move has no id")
+	}
+	if link := "https://discord.com/channels/" + fake.GuildID() + "/" + fake.ChannelID() + "/" + shown.ID; !slices.Contains(strings.Fields(dm.Content), link) {
+		t.Fatalf("the DM for move %d does not link to the message that showed the move before (%s):\n%s", n, link, dm.Content)
+	}
+	return *dm
 }
 
 // TestFollowHTTP follows a game as a spectator, gets a DM after a move,

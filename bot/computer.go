@@ -94,25 +94,67 @@ func (b *Bot) SetComputerUser(id discord.UserID) {
 	b.log.Info("the computer plays as the bot's own user", "user", id, "configured", old)
 }
 
-// replyGateKey is the context key of a reply gate: a channel closed once
-// the reply of the interaction being handled is out.
-type replyGateKey struct{}
+// postedKey is the context key of the message that shows the action being
+// handled (see posted).
+type postedKey struct{}
 
-// gateReplies is the middleware that gives each interaction's context a
-// reply gate, so that the computer's move, posted as a message of its own,
-// never overtakes the reply that reports the move before it.
-func gateReplies(next discord.Handler) discord.Handler {
-	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
-		gate := make(chan struct{})
-		e.AfterReply(func() { close(gate) })
-		return next(context.WithValue(ctx, replyGateKey{}, (<-chan struct{})(gate)), e)
+// posted is the message that shows an action: the reply of the
+// interaction being handled, or the computer's post of its move. ready is
+// closed once it is out (or its delivery failed); id is then its message
+// id, "" if unknown.
+type posted struct {
+	ready chan struct{}
+	id    discord.MessageID
+}
+
+func newPosted() *posted { return &posted{ready: make(chan struct{})} }
+
+// set records the message's id and opens the gate; call it once.
+func (p *posted) set(id discord.MessageID) {
+	p.id = id
+	close(p.ready)
+}
+
+// message waits until the message is out (or, at most, gateWait) and
+// returns its id, "" if unknown or not out in time.
+func (p *posted) message(ctx context.Context) discord.MessageID {
+	if p == nil {
+		return ""
+	}
+	waitGate(ctx, p.ready)
+	select {
+	case <-p.ready:
+		return p.id
+	default:
+		return ""
 	}
 }
 
-// replyGate is the reply gate of ctx, or nil.
+// gateReplies is the middleware that gives each interaction's context the
+// message of its reply, so that the computer's move, posted as a message
+// of its own, never overtakes the reply that reports the move before it,
+// and a turn notification links to the reply.
+func gateReplies(next discord.Handler) discord.Handler {
+	return func(ctx context.Context, e *discord.Event) (discord.Reply, error) {
+		p := newPosted()
+		e.AfterReply(func() { p.set(e.ReplyMessage()) })
+		return next(context.WithValue(ctx, postedKey{}, p), e)
+	}
+}
+
+// postedOf is the message that shows the action of ctx, or nil.
+func postedOf(ctx context.Context) *posted {
+	p, _ := ctx.Value(postedKey{}).(*posted)
+	return p
+}
+
+// replyGate is the gate of the message that shows the action of ctx, or
+// nil.
 func replyGate(ctx context.Context) <-chan struct{} {
-	g, _ := ctx.Value(replyGateKey{}).(<-chan struct{})
-	return g
+	if p := postedOf(ctx); p != nil {
+		return p.ready
+	}
+	return nil
 }
 
 // gateWait bounds how long a computer's move waits for the reply before it.
@@ -321,7 +363,11 @@ func (c *computer) turn(ctx context.Context, id storage.GameID, gate <-chan stru
 		return
 	}
 	a := match.Actor{User: g.User(seat), Guild: g.Place.Guild, Channel: g.Place.Channel}
-	p, err := b.svc.Play(ctx, a, id, match.Action{Move: d.Move, Privilege: d.ClaimPrivilege, Turns: len(g.Log)})
+	// The message that shows the move, for the notifications the move
+	// sends: known once it is posted below.
+	shown, sent := newPosted(), discord.MessageID("")
+	defer func() { shown.set(sent) }()
+	p, err := b.svc.Play(context.WithValue(ctx, postedKey{}, shown), a, id, match.Action{Move: d.Move, Privilege: d.ClaimPrivilege, Turns: len(g.Log)})
 	switch {
 	case errors.Is(err, match.ErrStale), errors.Is(err, match.ErrNotRunning), errors.Is(err, match.ErrNotInGame),
 		errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrWrongState):
@@ -343,7 +389,7 @@ func (c *computer) turn(ctx context.Context, id storage.GameID, gate <-chan stru
 	waitGate(ctx, gate)
 	sctx, scancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer scancel()
-	if _, err := b.notify.Send(sctx, place(p.Game), r); err != nil {
+	if sent, err = b.notify.Send(sctx, place(p.Game), r); err != nil {
 		b.log.Warn("could not post the computer's move: /twixt board shows it", "game", id, "err", err)
 	}
 }

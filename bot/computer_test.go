@@ -457,3 +457,29 @@ func TestComputerResignsHTTP(t *testing.T) {
 		t.Fatalf("after the resignation: %s, %s", g.State, after.Result())
 	}
 }
+
+// TestComputerMoveDMLinksItsPostHTTP: a player who hears of their turns by
+// direct message, after the computer's move, gets a link to the message in
+// which the computer posted that move.
+func TestComputerMoveDMLinksItsPostHTTP(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{computer: fastEngine()})
+	alice := fake.NewUser("alice")
+	r.do(alice, "twixt notify", discordtest.Str(optHow, "on"))
+	r.do(alice, "twixt computer", discordtest.Str(optSize, "8"), discordtest.Str(optColor, "red"), discordtest.Str(optLevel, "2"))
+	_, pos := r.load(1)
+	r.move(alice, strings.ToLower(pos.LegalHoles()[0].String()))
+	// The bot's posts are alice's direct messages and the computer's move
+	// in the channel, in an order of their own: wait for the move.
+	var cm discordtest.Message
+	for n := 1; cm.ID == ""; n++ {
+		if n > 3 {
+			t.Fatal("the computer's move was not posted")
+		}
+		if msgs := r.posts(n); len(msgs) > 0 {
+			cm = msgs[len(msgs)-1]
+		}
+	}
+	r.flush()
+	turnDM(t, fake, alice, 3, cm)
+}

@@ -39,8 +39,9 @@ func (b *Bot) follow(on bool) func(context.Context, *discord.Event) (discord.Rep
 }
 
 // notifyFollowers sends each follower of g who does not play in it a
-// direct message with the board after a move.
-func (b *Bot) notifyFollowers(ctx context.Context, g *storage.Game, pos *game.Game) error {
+// direct message with the board after a move, with a link to msg, the
+// message that shows the move ("" for unknown: the game's channel).
+func (b *Bot) notifyFollowers(ctx context.Context, g *storage.Game, pos *game.Game, msg discord.MessageID) error {
 	fs, err := b.svc.Followers(ctx, g.ID)
 	if err != nil || len(fs) == 0 {
 		return err
@@ -50,7 +51,7 @@ func (b *Bot) notifyFollowers(ctx context.Context, g *storage.Game, pos *game.Ga
 	if err != nil {
 		return err
 	}
-	text := statusLine(g, pos, v) + "\n" + gameLink(g)
+	text := statusLine(g, pos, v) + "\n" + gameLink(g, msg)
 	for _, u := range fs {
 		if slices.Contains(g.Seats, u) {
 			continue // a player hears of the game as a player

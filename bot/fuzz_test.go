@@ -32,23 +32,23 @@ func (c *checkedResponder) check(r discord.Reply) {
 	}
 }
 
-func (c *checkedResponder) Callback(_ context.Context, _ *discordgo.Interaction, typ discordgo.InteractionResponseType, r discord.Reply) error {
+func (c *checkedResponder) Callback(_ context.Context, _ *discordgo.Interaction, typ discordgo.InteractionResponseType, r discord.Reply) (discord.MessageID, error) {
 	if typ != discordgo.InteractionResponseDeferredChannelMessageWithSource && typ != discordgo.InteractionResponseDeferredMessageUpdate {
 		c.check(r)
 	}
-	return nil
+	return "", nil
 }
 
-func (c *checkedResponder) EditOriginal(_ context.Context, _ *discordgo.Interaction, r discord.Reply) error {
+func (c *checkedResponder) EditOriginal(_ context.Context, _ *discordgo.Interaction, r discord.Reply) (discord.MessageID, error) {
 	c.check(r)
-	return nil
+	return "", nil
 }
 
 func (c *checkedResponder) DeleteOriginal(context.Context, *discordgo.Interaction) error { return nil }
 
-func (c *checkedResponder) Followup(_ context.Context, _ *discordgo.Interaction, r discord.Reply) error {
+func (c *checkedResponder) Followup(_ context.Context, _ *discordgo.Interaction, r discord.Reply) (discord.MessageID, error) {
 	c.check(r)
-	return nil
+	return "", nil
 }
 
 // fuzzSeeds are interactions for every route of the bot, as Discord sends

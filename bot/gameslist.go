@@ -105,7 +105,7 @@ func (b *Bot) yourMove(ctx context.Context, u storage.UserID) (discord.Reply, er
 		sb.WriteString("none: every game of yours is waiting for someone else.\n")
 	}
 	for _, g := range waiting {
-		sb.WriteString(b.gameLine(ctx, g, u) + " · " + gameLink(g) + "\n")
+		sb.WriteString(b.gameLine(ctx, g, u) + " · " + gameLink(g, "") + "\n")
 	}
 	return discord.Ephemeral(truncate(sb.String(), discord.MaxContentLength)), nil
 }

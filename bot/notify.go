@@ -112,29 +112,38 @@ func (b *Bot) turnPing(u storage.UserID) []storage.UserID {
 	return []storage.UserID{u}
 }
 
-// gameLink is the link to a game's channel (or thread), to jump to it from
-// a direct message.
-func gameLink(g *storage.Game) string {
+// gameLink is the link to jump to a game from a direct message: to the
+// message that shows the move when its id is known, else to the game's
+// channel (or thread).
+func gameLink(g *storage.Game, msg discord.MessageID) string {
 	guild := string(g.Place.Guild)
 	if guild == "" {
 		guild = "@me"
 	}
-	return fmt.Sprintf("https://discord.com/channels/%s/%s", guild, place(g))
+	link := fmt.Sprintf("https://discord.com/channels/%s/%s", guild, place(g))
+	if msg != "" {
+		link += "/" + string(msg)
+	}
+	return link
 }
 
 // moved hears of every action that changed a running game (a move, a
 // takeback, the start): it tells the player to move by direct message if
-// they asked for that, and the game's followers.
-func (b *Bot) moved(_ context.Context, g *storage.Game, pos *game.Game) {
+// they asked for that, and the game's followers. The direct messages link
+// to the message that shows the action (the interaction's reply, or the
+// computer's post), so they wait until it is out.
+func (b *Bot) moved(ctx context.Context, g *storage.Game, pos *game.Game) {
 	g, pos = g.Clone(), pos.Clone()
+	shown := postedOf(ctx)
 	b.later("send turn notifications", func(ctx context.Context) error {
-		if err := b.notifyTurn(ctx, g, pos); err != nil {
+		msg := shown.message(ctx)
+		if err := b.notifyTurn(ctx, g, pos, msg); err != nil {
 			b.log.Warn("could not notify the player to move", "game", g.ID.String(), "err", err)
 		}
 		if err := b.resultToChannel(ctx, g, pos); err != nil {
 			b.log.Warn("could not post the result in the game's channel", "game", g.ID.String(), "err", err)
 		}
-		return b.notifyFollowers(ctx, g, pos)
+		return b.notifyFollowers(ctx, g, pos, msg)
 	})
 }
 
@@ -155,8 +164,9 @@ func (b *Bot) resultToChannel(ctx context.Context, g *storage.Game, pos *game.Ga
 }
 
 // notifyTurn sends the player to move their direct message, if they chose
-// one.
-func (b *Bot) notifyTurn(ctx context.Context, g *storage.Game, pos *game.Game) error {
+// one, with a link to msg, the message that shows the move ("" for
+// unknown: the game's channel).
+func (b *Bot) notifyTurn(ctx context.Context, g *storage.Game, pos *game.Game, msg discord.MessageID) error {
 	if pos.Over() || g.State != storage.Active {
 		return nil
 	}
@@ -174,7 +184,7 @@ func (b *Bot) notifyTurn(ctx context.Context, g *storage.Game, pos *game.Game) e
 		return nil
 	}
 	v := vocabOf(g)
-	text := fmt.Sprintf("Your move in **%s** (move %d), as %s. %s", g.ID, pos.Number(), v.seat(g.Settings.Players, seat, pos.SeatColor(seat)), gameLink(g))
+	text := fmt.Sprintf("Your move in **%s** (move %d), as %s. %s", g.ID, pos.Number(), v.seat(g.Settings.Players, seat, pos.SeatColor(seat)), gameLink(g, msg))
 	if d := deadlineText(g); d != "" {
 		text += "\n" + d
 	}
@@ -248,7 +258,7 @@ func (b *Bot) postReminder(n match.Notice, r discord.Reply) {
 		if mode == NotifyMention {
 			return nil
 		}
-		dm := discord.Text(r.Content + " " + gameLink(g))
+		dm := discord.Text(r.Content + " " + gameLink(g, ""))
 		return b.sendDM(ctx, u, dm, mode == NotifyDM, ch, r)
 	})
 }

@@ -97,7 +97,7 @@ func TestMetricsOverHTTP(t *testing.T) {
 		`twixtbot_interaction_ack_seconds_count{route="twixt move"} 2`,
 		`twixtbot_interaction_seconds_bucket{route="twixt move",le="0.005"} `,
 		`twixtbot_discord_requests_total{route="POST /interactions/{id}/{token}/callback",status="503"} 1`,
-		`twixtbot_discord_requests_total{route="POST /interactions/{id}/{token}/callback",status="204"} 4`,
+		`twixtbot_discord_requests_total{route="POST /interactions/{id}/{token}/callback",status="200"} 4`,
 		`twixtbot_discord_retries_total{route="POST /interactions/{id}/{token}/callback"} 1`,
 		"twixtbot_active_games 1\n",
 		"twixtbot_interactions_in_flight 0\n",

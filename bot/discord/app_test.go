@@ -64,7 +64,7 @@ func TestAppHTTPMode(t *testing.T) {
 	}
 	code, body := httpGet(t, base+"/metrics")
 	if code != 200 || !strings.Contains(body, `twixtbot_interactions_total{route="ping",outcome="ok"} 1`) ||
-		!strings.Contains(body, `twixtbot_discord_requests_total{route="POST /interactions/{id}/{token}/callback",status="204"} 1`) {
+		!strings.Contains(body, `twixtbot_discord_requests_total{route="POST /interactions/{id}/{token}/callback",status="200"} 1`) {
 		t.Fatalf("metrics %d:\n%s", code, body)
 	}
 	if code, _ := httpGet(t, base+"/healthz"); code != 200 {

@@ -187,8 +187,12 @@ func wrap(err error) error {
 	return redactURLError(err)
 }
 
-// Callback sends the initial response to an interaction.
-func (c *Client) Callback(ctx context.Context, i *discordgo.Interaction, typ discordgo.InteractionResponseType, r Reply) error {
+// Callback sends the initial response to an interaction and returns the
+// id of the message it shows in (a new message, or the message of a
+// component it updates), or "" for a response that shows no message (a
+// deferral, choices, a modal). It asks Discord for the callback's
+// response (with_response=true) to learn the id without another call.
+func (c *Client) Callback(ctx context.Context, i *discordgo.Interaction, typ discordgo.InteractionResponseType, r Reply) (MessageID, error) {
 	var payload any
 	var files []*discordgo.File
 	switch typ {
@@ -203,17 +207,48 @@ func (c *Client) Callback(ctx context.Context, i *discordgo.Interaction, typ dis
 	default:
 		payload, files = r.response(typ)
 	}
-	_, err := c.do(ctx, http.MethodPost, discordgo.EndpointInteractionResponse(i.ID, i.Token), payload, files, false)
-	return err
+	endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+	shows := typ == discordgo.InteractionResponseChannelMessageWithSource || typ == discordgo.InteractionResponseUpdateMessage
+	if shows {
+		endpoint += "?with_response=true"
+	}
+	b, err := c.do(ctx, http.MethodPost, endpoint, payload, files, false)
+	if err != nil || !shows {
+		return "", err
+	}
+	var got struct {
+		Resource struct {
+			Message struct {
+				ID string `json:"id"`
+			} `json:"message"`
+		} `json:"resource"`
+	}
+	if len(b) > 0 {
+		_ = json.Unmarshal(b, &got) // the reply is out either way; an unreadable answer only loses the id
+	}
+	return MessageID(got.Resource.Message.ID), nil
 }
 
 // EditOriginal replaces the original response: content, components and
-// embeds; files when the reply has some (or RemoveFiles).
-func (c *Client) EditOriginal(ctx context.Context, i *discordgo.Interaction, r Reply) error {
+// embeds; files when the reply has some (or RemoveFiles). It returns the
+// id of the edited message.
+func (c *Client) EditOriginal(ctx context.Context, i *discordgo.Interaction, r Reply) (MessageID, error) {
 	m, files := r.message()
 	m.Flags = 0 // an edit cannot change flags
-	_, err := c.do(ctx, http.MethodPatch, discordgo.EndpointInteractionResponseActions(i.AppID, i.Token), m, files, false)
-	return err
+	b, err := c.do(ctx, http.MethodPatch, discordgo.EndpointInteractionResponseActions(i.AppID, i.Token), m, files, false)
+	return messageIDOf(b), err
+}
+
+// messageIDOf reads the id of a message object Discord answered with; ""
+// if it cannot.
+func messageIDOf(b []byte) MessageID {
+	var got struct {
+		ID string `json:"id"`
+	}
+	if len(b) == 0 || json.Unmarshal(b, &got) != nil {
+		return ""
+	}
+	return MessageID(got.ID)
 }
 
 // DeleteOriginal deletes the original response.
@@ -223,11 +258,11 @@ func (c *Client) DeleteOriginal(ctx context.Context, i *discordgo.Interaction) e
 }
 
 // Followup posts a further message for the interaction (ephemeral if the
-// reply is).
-func (c *Client) Followup(ctx context.Context, i *discordgo.Interaction, r Reply) error {
+// reply is) and returns its id.
+func (c *Client) Followup(ctx context.Context, i *discordgo.Interaction, r Reply) (MessageID, error) {
 	m, files := r.message()
-	_, err := c.do(ctx, http.MethodPost, discordgo.EndpointFollowupMessage(i.AppID, i.Token)+"?wait=true", m, files, false)
-	return err
+	b, err := c.do(ctx, http.MethodPost, discordgo.EndpointFollowupMessage(i.AppID, i.Token)+"?wait=true", m, files, false)
+	return messageIDOf(b), err
 }
 
 // OriginalMessage fetches the original response of an interaction (to
@@ -281,13 +316,11 @@ func (c *Client) Send(ctx context.Context, channel ChannelID, r Reply) (MessageI
 	if err != nil {
 		return "", err
 	}
-	var got struct {
-		ID string `json:"id"`
-	}
-	if err := json.Unmarshal(b, &got); err != nil || got.ID == "" {
+	id := messageIDOf(b)
+	if id == "" {
 		return "", fmt.Errorf("discord: the posted message came back without an id")
 	}
-	return MessageID(got.ID), nil
+	return id, nil
 }
 
 // Edit replaces a channel message.

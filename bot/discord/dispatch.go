@@ -32,15 +32,18 @@ const (
 
 // Responder sends replies to Discord; *Client is the real one.
 type Responder interface {
-	// Callback sends the initial response of type typ.
-	Callback(ctx context.Context, i *discordgo.Interaction, typ discordgo.InteractionResponseType, r Reply) error
+	// Callback sends the initial response of type typ. It returns the id
+	// of the message the response shows in ("" for none, or unknown).
+	Callback(ctx context.Context, i *discordgo.Interaction, typ discordgo.InteractionResponseType, r Reply) (MessageID, error)
 	// EditOriginal replaces the original response (after a deferral: the
-	// deferred message, or for a component the message it is on).
-	EditOriginal(ctx context.Context, i *discordgo.Interaction, r Reply) error
+	// deferred message, or for a component the message it is on), and
+	// returns its id ("" if unknown).
+	EditOriginal(ctx context.Context, i *discordgo.Interaction, r Reply) (MessageID, error)
 	// DeleteOriginal deletes the original response.
 	DeleteOriginal(ctx context.Context, i *discordgo.Interaction) error
-	// Followup posts a further message.
-	Followup(ctx context.Context, i *discordgo.Interaction, r Reply) error
+	// Followup posts a further message and returns its id ("" if
+	// unknown).
+	Followup(ctx context.Context, i *discordgo.Interaction, r Reply) (MessageID, error)
 }
 
 // Record describes one handled interaction; the dispatcher logs it, feeds
@@ -292,7 +295,7 @@ func (d *Dispatcher) run(ctx context.Context, i *discordgo.Interaction, realStar
 		rec.Outcome, rec.Err = OutcomeMalformed, err
 		if i != nil && i.ID != "" && i.Token != "" {
 			cctx, cancel := context.WithDeadline(ctx, realStart.Add(d.o.CallbackDeadline))
-			err := d.o.Responder.Callback(cctx, i, discordgo.InteractionResponseChannelMessageWithSource,
+			_, err := d.o.Responder.Callback(cctx, i, discordgo.InteractionResponseChannelMessageWithSource,
 				Ephemeral("I could not read this interaction. Try again, or use the commands. Nothing changed."))
 			cancel()
 			rec.Err = errors.Join(rec.Err, err)
@@ -390,7 +393,7 @@ func (st *delivery) deferNow(ctx context.Context) {
 	}
 	cctx, cancel := st.callbackCtx(ctx)
 	defer cancel()
-	err := st.d.o.Responder.Callback(cctx, st.e.i, typ, r)
+	_, err := st.d.o.Responder.Callback(cctx, st.e.i, typ, r)
 	st.rec.Ack = st.d.o.Clock.Now().Sub(st.start)
 	if err == nil || isAlreadyAcknowledged(err) {
 		st.deferred = true
@@ -522,8 +525,11 @@ func (st *delivery) initial(ctx context.Context, r Reply) error {
 		typ = discordgo.InteractionResponseModal
 	}
 	cctx, cancel := st.callbackCtx(ctx)
-	err := st.d.o.Responder.Callback(cctx, st.e.i, typ, r)
+	id, err := st.d.o.Responder.Callback(cctx, st.e.i, typ, r)
 	cancel()
+	if err == nil {
+		st.shown(r, id)
+	}
 	if !st.deferAttempted {
 		st.rec.Ack = st.d.o.Clock.Now().Sub(st.start)
 	}
@@ -547,6 +553,8 @@ func (st *delivery) afterDeferral(ctx context.Context, r Reply) error {
 	resp := st.d.o.Responder
 	i := st.e.i
 	component := st.e.fromComponent()
+	var id MessageID
+	var err error
 	switch r.Kind {
 	case KindNone:
 		if component {
@@ -554,23 +562,36 @@ func (st *delivery) afterDeferral(ctx context.Context, r Reply) error {
 		}
 		return resp.DeleteOriginal(lctx, i) // drop the "thinking..." message
 	case KindUpdate:
-		return resp.EditOriginal(lctx, i, r)
+		id, err = resp.EditOriginal(lctx, i, r)
 	case KindMessage:
-		if component {
-			return resp.Followup(lctx, i, r)
+		switch {
+		case component:
+			id, err = resp.Followup(lctx, i, r)
+		case r.Ephemeral == st.deferEphemeral:
+			id, err = resp.EditOriginal(lctx, i, r)
+		default:
+			// The deferral's visibility was wrong for this reply: remove
+			// it and send the reply as a followup, which may be ephemeral.
+			if err := resp.DeleteOriginal(lctx, i); err != nil {
+				return err
+			}
+			id, err = resp.Followup(lctx, i, r)
 		}
-		if r.Ephemeral == st.deferEphemeral {
-			return resp.EditOriginal(lctx, i, r)
-		}
-		// The deferral's visibility was wrong for this reply: remove it
-		// and send the reply as a followup, which may be ephemeral.
-		if err := resp.DeleteOriginal(lctx, i); err != nil {
-			return err
-		}
-		return resp.Followup(lctx, i, r)
 	default:
 		// Choices and modals cannot follow a deferral; fits refused them.
 		return fmt.Errorf("%w: a %s reply cannot follow a deferral", ErrInvalidReply, r.Kind)
+	}
+	if err == nil {
+		st.shown(r, id)
+	}
+	return err
+}
+
+// shown records the message a delivered reply shows in, for
+// Event.ReplyMessage: only a message everyone sees.
+func (st *delivery) shown(r Reply, id MessageID) {
+	if (r.Kind == KindMessage || r.Kind == KindUpdate) && !r.Ephemeral {
+		st.e.setReplyMessage(id)
 	}
 }
 

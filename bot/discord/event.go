@@ -37,6 +37,24 @@ type Event struct {
 	deferEphemeral bool
 	after          []func() // see AfterReply
 	replied        bool
+	replyMessage   MessageID // see ReplyMessage
+}
+
+// ReplyMessage is the id of the message that shows the interaction's
+// reply, once it is out (read it in an AfterReply function): the new
+// message, or the message of a button that the reply updated. It is ""
+// before, when the reply was ephemeral or not a message, when its delivery
+// failed, or when Discord did not say.
+func (e *Event) ReplyMessage() MessageID {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.replyMessage
+}
+
+func (e *Event) setReplyMessage(id MessageID) {
+	e.mu.Lock()
+	e.replyMessage = id
+	e.mu.Unlock()
 }
 
 // AfterReply runs f once the interaction's reply has been delivered, or

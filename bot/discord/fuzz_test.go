@@ -30,20 +30,20 @@ func (m *memResponder) check(r Reply) {
 	}
 }
 
-func (m *memResponder) Callback(_ context.Context, _ *discordgo.Interaction, typ discordgo.InteractionResponseType, r Reply) error {
+func (m *memResponder) Callback(_ context.Context, _ *discordgo.Interaction, typ discordgo.InteractionResponseType, r Reply) (MessageID, error) {
 	if typ != discordgo.InteractionResponseDeferredChannelMessageWithSource && typ != discordgo.InteractionResponseDeferredMessageUpdate {
 		m.check(r)
 	}
-	return nil
+	return "", nil
 }
-func (m *memResponder) EditOriginal(_ context.Context, _ *discordgo.Interaction, r Reply) error {
+func (m *memResponder) EditOriginal(_ context.Context, _ *discordgo.Interaction, r Reply) (MessageID, error) {
 	m.check(r)
-	return nil
+	return "", nil
 }
 func (m *memResponder) DeleteOriginal(context.Context, *discordgo.Interaction) error { return nil }
-func (m *memResponder) Followup(_ context.Context, _ *discordgo.Interaction, r Reply) error {
+func (m *memResponder) Followup(_ context.Context, _ *discordgo.Interaction, r Reply) (MessageID, error) {
 	m.check(r)
-	return nil
+	return "", nil
 }
 
 var fuzzSeeds = []string{

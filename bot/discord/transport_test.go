@@ -145,7 +145,7 @@ func TestTransportGlobalLimitHoldsBotRoutesOnly(t *testing.T) {
 	// Interaction routes are exempt from the global limit.
 	u := fake.NewUser("u")
 	i := fake.Command(u, "ping")
-	if err := c.Callback(ctx, i, discordgo.InteractionResponseChannelMessageWithSource, Text("pong")); err != nil {
+	if _, err := c.Callback(ctx, i, discordgo.InteractionResponseChannelMessageWithSource, Text("pong")); err != nil {
 		t.Fatalf("callback during a global limit: %v", err)
 	}
 }
@@ -212,7 +212,7 @@ func TestErrorsDoNotCarryTokens(t *testing.T) {
 	u := fake.NewUser("u")
 	i := fake.Command(u, "ping")
 	fake.Inject(discordtest.Fault{Drop: true, Times: 2})
-	err := c.Callback(waitCtx(t), i, discordgo.InteractionResponseChannelMessageWithSource, Text("pong"))
+	_, err := c.Callback(waitCtx(t), i, discordgo.InteractionResponseChannelMessageWithSource, Text("pong"))
 	if err == nil {
 		t.Fatal("the callback succeeded through dropped connections")
 	}
@@ -262,7 +262,7 @@ func TestTransportReusesConnections(t *testing.T) {
 		var wg sync.WaitGroup
 		for range inFlight {
 			wg.Go(func() {
-				if err := c.Callback(waitCtx(t), i, discordgo.InteractionResponseChannelMessageWithSource, Text("x")); err != nil {
+				if _, err := c.Callback(waitCtx(t), i, discordgo.InteractionResponseChannelMessageWithSource, Text("x")); err != nil {
 					t.Error(err)
 				}
 			})

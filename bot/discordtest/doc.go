@@ -9,7 +9,8 @@
 // characters, content of at most 2000, action rows and buttons within
 // limits, attachments referenced correctly (each files[n] upload has an
 // attachments entry with id n, and the reverse), callbacks of a type the
-// interaction allows, sent once and within the deadline. A call that
+// interaction allows, sent once and within the deadline (answered 204, or
+// with with_response=true 200 and the message the response shows). A call that
 // breaks a rule is answered 400 (or 404, 401) as Discord would, and is
 // recorded as a violation that fails the test at cleanup unless the test
 // takes it with TakeViolations.

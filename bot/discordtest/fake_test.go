@@ -736,3 +736,43 @@ func TestFakeGatewayResume(t *testing.T) {
 		t.Errorf("stats %+v", st)
 	}
 }
+
+// TestFakeCallbackWithResponse: with with_response=true the callback
+// answers 200 with the interaction and the message it created, as Discord
+// does; a with_response that is not a boolean is refused.
+func TestFakeCallbackWithResponse(t *testing.T) {
+	f := New(t, Options{})
+	u := f.NewUser("u")
+	bad := f.Command(u, "ping")
+	if s, b := callJSON(t, f, "POST", "/api/v9/interactions/"+bad.ID+"/"+bad.Token+"/callback?with_response=yes", map[string]any{"type": 4, "data": map[string]any{"content": "x"}}, false); s != 400 {
+		t.Fatalf("with_response=yes: %d %s", s, b)
+	}
+	if v := f.TakeViolations(); len(v) != 1 || !strings.Contains(v[0], "with_response") {
+		t.Fatalf("violations %q", v)
+	}
+	i := f.Command(u, "ping")
+	s, b := callJSON(t, f, "POST", "/api/v9/interactions/"+i.ID+"/"+i.Token+"/callback?with_response=true", map[string]any{"type": 4, "data": map[string]any{"content": "pong"}}, false)
+	if s != 200 {
+		t.Fatalf("callback %d %s", s, b)
+	}
+	var got struct {
+		Interaction struct {
+			ID string `json:"id"`
+		} `json:"interaction"`
+		Resource struct {
+			Type    int `json:"type"`
+			Message struct {
+				ID      string `json:"id"`
+				Content string `json:"content"`
+			} `json:"message"`
+		} `json:"resource"`
+	}
+	if err := json.Unmarshal([]byte(b), &got); err != nil {
+		t.Fatal(err)
+	}
+	r := f.Await(i.ID)
+	if got.Interaction.ID != i.ID || got.Resource.Type != 4 || got.Resource.Message.ID == "" ||
+		got.Resource.Message.ID != r.Message.ID || got.Resource.Message.Content != "pong" {
+		t.Fatalf("answer %+v, the reply is message %s", got, r.Message.ID)
+	}
+}

@@ -382,6 +382,12 @@ func (f *Fake) postCallback(c *Call, w http.ResponseWriter, r *http.Request) {
 	if len(resp.Data) == 0 || string(resp.Data) == "null" {
 		resp.Data = json.RawMessage("{}")
 	}
+	withResponse, ok := queryBool(r, "with_response")
+	if !ok {
+		f.interactionProblem(st, c, "with_response=%q is not a boolean", r.URL.Query().Get("with_response"))
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return
+	}
 	switch resp.Type {
 	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource:
 		m := &Message{ID: f.newID(), ChannelID: st.i.ChannelID, InteractionID: st.i.ID,
@@ -460,7 +466,42 @@ func (f *Fake) postCallback(c *Call, w http.ResponseWriter, r *http.Request) {
 	}
 	st.callback = int(resp.Type)
 	f.broadcast()
-	w.WriteHeader(http.StatusNoContent)
+	if !withResponse {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	// Discord's interaction callback response: the interaction, and the
+	// resource the response created, with its message when it shows one.
+	type resource struct {
+		Type    discordgo.InteractionResponseType `json:"type"`
+		Message *discordgo.Message                `json:"message,omitempty"`
+	}
+	out := struct {
+		Interaction struct {
+			ID   string                    `json:"id"`
+			Type discordgo.InteractionType `json:"type"`
+		} `json:"interaction"`
+		Resource *resource `json:"resource,omitempty"`
+	}{}
+	out.Interaction.ID, out.Interaction.Type = st.i.ID, st.i.Type
+	switch resp.Type {
+	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage,
+		discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
+		out.Resource = &resource{Type: resp.Type, Message: f.wire(f.messages[st.original])}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// queryBool reads an optional boolean query parameter as Discord does
+// ("true" or "false"); ok is false for anything else.
+func queryBool(r *http.Request, name string) (v, ok bool) {
+	switch r.URL.Query().Get(name) {
+	case "", "false":
+		return false, true
+	case "true":
+		return true, true
+	}
+	return false, false
 }
 
 // callbackAllowed says why a callback type does not fit the interaction,

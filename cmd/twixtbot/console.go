@@ -382,25 +382,27 @@ func userOf(i *discordgo.Interaction) string {
 }
 
 // Callback prints the initial response.
-func (c *Console) Callback(ctx context.Context, i *discordgo.Interaction, typ discordgo.InteractionResponseType, r discord.Reply) error {
+func (c *Console) Callback(ctx context.Context, i *discordgo.Interaction, typ discordgo.InteractionResponseType, r discord.Reply) (discord.MessageID, error) {
 	switch typ {
 	case discordgo.InteractionApplicationCommandAutocompleteResult:
-		return nil
+		return "", nil
 	case discordgo.InteractionResponseUpdateMessage:
 		c.show(userOf(i), i.Message.ID, r)
+		return discord.MessageID(i.Message.ID), nil
 	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
+		return "", nil
 	default:
 		id := c.newMsgID()
 		c.mu.Lock()
 		c.pending[i.ID] = id
 		c.mu.Unlock()
 		c.show(userOf(i), id, r)
+		return discord.MessageID(id), nil
 	}
-	return nil
 }
 
 // EditOriginal prints an edited response.
-func (c *Console) EditOriginal(ctx context.Context, i *discordgo.Interaction, r discord.Reply) error {
+func (c *Console) EditOriginal(ctx context.Context, i *discordgo.Interaction, r discord.Reply) (discord.MessageID, error) {
 	c.mu.Lock()
 	id := c.pending[i.ID]
 	c.mu.Unlock()
@@ -409,16 +411,17 @@ func (c *Console) EditOriginal(ctx context.Context, i *discordgo.Interaction, r 
 	}
 	r.Kind = discord.KindUpdate
 	c.show(userOf(i), id, r)
-	return nil
+	return discord.MessageID(id), nil
 }
 
 // DeleteOriginal forgets a response.
 func (c *Console) DeleteOriginal(ctx context.Context, i *discordgo.Interaction) error { return nil }
 
 // Followup prints a further message.
-func (c *Console) Followup(ctx context.Context, i *discordgo.Interaction, r discord.Reply) error {
-	c.show(userOf(i), c.newMsgID(), r)
-	return nil
+func (c *Console) Followup(ctx context.Context, i *discordgo.Interaction, r discord.Reply) (discord.MessageID, error) {
+	id := c.newMsgID()
+	c.show(userOf(i), id, r)
+	return discord.MessageID(id), nil
 }
 
 // Send prints a message the bot posts in a channel.
