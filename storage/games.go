@@ -422,6 +422,23 @@ func (s *Store) AppendMove(ctx context.Context, id GameID, expectLen int, seat g
 	return s.AppendMoves(ctx, id, expectLen, []SeatMove{{seat, m}}, update)
 }
 
+// getActive reads game id for a change of its log: it must be Active
+// (else a *StateError naming op) and, unless expectLen is AnyLen, its log
+// must still be expectLen long (else a *ConflictError).
+func getActive(tx *bolt.Tx, id GameID, expectLen int, op string) (*Game, error) {
+	g, err := getGame(tx, id)
+	if err != nil {
+		return nil, err
+	}
+	if g.State != Active {
+		return nil, &StateError{Game: id, State: g.State, Op: op}
+	}
+	if expectLen != AnyLen && len(g.Log) != expectLen {
+		return nil, &ConflictError{Game: id, Expected: expectLen, Actual: len(g.Log)}
+	}
+	return g, nil
+}
+
 // AppendMoves is AppendMove for several moves that must land together or
 // not at all, such as a move and the Privilege claimed with it. update is
 // called once, with the last move's outcome.
@@ -432,15 +449,9 @@ func (s *Store) AppendMoves(ctx context.Context, id GameID, expectLen int, moves
 	var res Moved
 	err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
 		res = Moved{}
-		old, err := getGame(tx, id)
+		old, err := getActive(tx, id, expectLen, "play in")
 		if err != nil {
 			return nil, err
-		}
-		if old.State != Active {
-			return nil, &StateError{Game: id, State: old.State, Op: "play in"}
-		}
-		if expectLen != AnyLen && len(old.Log) != expectLen {
-			return nil, &ConflictError{Game: id, Expected: expectLen, Actual: len(old.Log)}
 		}
 		pos, err := s.position(old)
 		if err != nil {

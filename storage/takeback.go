@@ -36,15 +36,9 @@ func (s *Store) TakeBack(ctx context.Context, id GameID, expectLen, keep int, as
 	var res Moved
 	err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
 		res = Moved{}
-		old, err := getGame(tx, id)
+		old, err := getActive(tx, id, expectLen, "take back in")
 		if err != nil {
 			return nil, err
-		}
-		if old.State != Active {
-			return nil, &StateError{Game: id, State: old.State, Op: "take back in"}
-		}
-		if len(old.Log) != expectLen {
-			return nil, &ConflictError{Game: id, Expected: expectLen, Actual: len(old.Log)}
 		}
 		if keep < 0 || keep >= len(old.Log) {
 			return nil, recordErr(id, nil, "cannot keep %d of %d log entries in a takeback", keep, len(old.Log))
