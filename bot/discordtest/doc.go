@@ -5,7 +5,10 @@
 //
 // It speaks Discord's wire protocol only and imports nothing of the bot, so
 // it checks the bot's payloads independently: names of at most 32
-// characters, at most 25 options and choices, custom_ids of at most 100
+// characters, at most 25 options and choices, localized names and
+// descriptions (keys among Discord's locales, names that follow the naming
+// rule and stay distinct among siblings in every locale, descriptions and
+// choice names of 1 to 100 characters), custom_ids of at most 100
 // characters, content of at most 2000, action rows and buttons within
 // limits, attachments referenced correctly (each files[n] upload has an
 // attachments entry with id n, and the reverse), callbacks of a type the
