@@ -37,7 +37,9 @@ func TestFakeChecksLocalizations(t *testing.T) {
 		}
 		return m
 	}
-	choice := func(name string, locs obj) obj { return obj{"name": name, "value": "v" + name, "name_localizations": locs} }
+	choice := func(name string, locs obj) obj {
+		return obj{"name": name, "value": "v" + name, "name_localizations": locs}
+	}
 	long := strings.Repeat("é", 101)
 	tests := []struct {
 		name    string
