@@ -82,6 +82,13 @@ func (c *Catalogue) Has(id string) bool {
 	return ok
 }
 
+// HasIn reports whether language l's own file has a text id, without
+// falling back to English.
+func (c *Catalogue) HasIn(l Lang, id string) bool {
+	_, ok := c.msgs[l][id]
+	return ok
+}
+
 // Text returns text id in language l with args filled in, falling back to
 // English. An id that English lacks gives the id itself, so a missing text
 // shows as its key instead of as nothing; tests keep that from happening.

@@ -103,6 +103,15 @@ func TestFallbackToEnglish(t *testing.T) {
 	if c.Check() == nil {
 		t.Error("Check passed with a key and three files missing")
 	}
+	for _, tt := range []struct {
+		l    Lang
+		id   string
+		want bool
+	}{{English, "a", true}, {English, "b", true}, {German, "a", true}, {German, "b", false}, {French, "a", false}, {English, "c", false}} {
+		if got := c.HasIn(tt.l, tt.id); got != tt.want {
+			t.Errorf("HasIn(%s, %q) = %v, want %v", tt.l, tt.id, got, tt.want)
+		}
+	}
 }
 
 func TestCheckFindsEveryProblem(t *testing.T) {

@@ -91,3 +91,52 @@ func TestFakeChecksLocalizations(t *testing.T) {
 		})
 	}
 }
+
+// TestLocalizedCommand: a user types a command in their language, and the
+// fake, as Discord, sends it with the default names and the user's locale.
+func TestLocalizedCommand(t *testing.T) {
+	f := New(t, Options{})
+	path := "/api/v10/applications/" + f.AppID() + "/guilds/" + f.GuildID() + "/commands"
+	body := []map[string]any{{
+		"name": "game", "description": "Games", "name_localizations": map[string]string{"de": "spiel", "es-ES": "partida"},
+		"options": []any{map[string]any{
+			"type": 1, "name": "start", "description": "Start one", "name_localizations": map[string]string{"de": "starten", "es-ES": "empezar"},
+			"options": []any{map[string]any{"type": 3, "name": "size", "description": "Size", "max_length": 5,
+				"name_localizations": map[string]string{"de": "größe", "es-ES": "tamaño"}}},
+		}},
+	}}
+	if status, resp := callJSON(t, f, "PUT", path, body, true); status != 200 {
+		t.Fatalf("registering: %d %s", status, resp)
+	}
+	u := f.NewUser("ute")
+	tests := []struct {
+		locale, path, opt string
+		problem           string
+	}{
+		{"de", "spiel starten", "größe", ""},
+		{"es-ES", "partida empezar", "tamaño", ""},
+		{"es-419", "partida empezar", "tamaño", ""}, // Discord falls back to es-ES
+		{"fr", "game start", "size", ""},            // no French: the default names
+		{"en-US", "spiel starten", "größe", "no command /spiel; the user sees [game]"},
+		{"de", "spiel start", "größe", `no subcommand "start"; the user sees [starten]`},
+		{"de", "spiel starten", "size", `no option "size"; the user sees [größe]`},
+	}
+	for _, tt := range tests {
+		i, err := f.LocalizedCommand(u, tt.locale, tt.path, Str(tt.opt, "12"))
+		if tt.problem != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.problem) {
+				t.Errorf("%s /%s %s: error %v, want %q", tt.locale, tt.path, tt.opt, err, tt.problem)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s /%s %s: %v", tt.locale, tt.path, tt.opt, err)
+			continue
+		}
+		d := i.ApplicationCommandData()
+		if d.Name != "game" || len(d.Options) != 1 || d.Options[0].Name != "start" || len(d.Options[0].Options) != 1 ||
+			d.Options[0].Options[0].Name != "size" || d.Options[0].Options[0].StringValue() != "12" || string(i.Locale) != tt.locale {
+			t.Errorf("%s /%s %s: sent %+v in %s, want /game start size:12 in %s", tt.locale, tt.path, tt.opt, d, i.Locale, tt.locale)
+		}
+	}
+}
