@@ -159,6 +159,37 @@ func TestLocalizedCommandTexts(t *testing.T) {
 	siblings("commands", names, locs)
 }
 
+// TestLocalizedNamesAreNotOtherDefaults: Discord wants a localized option
+// name distinct from the default names of the command's other options; to
+// be safe this holds across the whole command, not only among siblings.
+// A localized name may equal a default name only where that default is the
+// option's own name (es "color", or "game" in every subcommand).
+func TestLocalizedNamesAreNotOtherDefaults(t *testing.T) {
+	for _, c := range Commands() {
+		defaults := map[string]bool{}
+		var collect func(opts []*discordgo.ApplicationCommandOption)
+		collect = func(opts []*discordgo.ApplicationCommandOption) {
+			for _, o := range opts {
+				defaults[o.Name] = true
+				collect(o.Options)
+			}
+		}
+		collect(c.Options)
+		var check func(where string, opts []*discordgo.ApplicationCommandOption)
+		check = func(where string, opts []*discordgo.ApplicationCommandOption) {
+			for _, o := range opts {
+				for loc, n := range o.NameLocalizations {
+					if n != o.Name && defaults[n] {
+						t.Errorf("%s %s: the %s name %q is the default name of another option of /%s", where, o.Name, string(loc), n, c.Name)
+					}
+				}
+				check(where+" "+o.Name, o.Options)
+			}
+		}
+		check("/"+c.Name, c.Options)
+	}
+}
+
 // TestLocalizedCommandsRoute registers the localized commands with the fake
 // Discord, which checks them as Discord does, then has users type commands
 // in their own language: Discord sends the default names, so they reach
