@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -72,6 +73,18 @@ func TestFakeChecksLocalizations(t *testing.T) {
 		{"a localized name that is a sibling's default", cmd(nil,
 			opt("size", obj{"name_localizations": names("fr", "width")}),
 			opt("width", obj{"name_localizations": names("de", "breite")})), `the fr name of "size" is "width", the default name of another`},
+		{"8000 characters in one locale", cmd(nil, func() (out []obj) {
+			for i := range 25 {
+				out = append(out, opt(fmt.Sprintf("o%d", i), obj{"description_localizations": names("fr", strings.Repeat("x", 100)),
+					"choices": func() (cs []obj) {
+						for j := range 25 {
+							cs = append(cs, obj{"name": "c", "value": fmt.Sprint(j), "name_localizations": names("fr", strings.Repeat("y", 100))})
+						}
+						return cs
+					}()}))
+			}
+			return out
+		}()...), "characters in all in fr, more than 8000"},
 		{"two commands with one localized name", append(cmd(obj{"name_localizations": names("es-ES", "jugar")}),
 			obj{"name": "game", "description": "d", "name_localizations": names("es-ES", "jugar")}), `in es-ES, "play" and "game" are both called "jugar"`},
 	}
