@@ -186,10 +186,8 @@ func checkCommands(cmds []*discordgo.ApplicationCommand) []string {
 		if size > 8000 {
 			p = append(p, fmt.Sprintf("%s: %d characters in all, more than 8000", where, size))
 		}
-		for loc, n := range localizedSizes(c) {
-			if n > 8000 {
-				p = append(p, fmt.Sprintf("%s: %d characters in all in %s, more than 8000", where, n, loc))
-			}
+		if n := localizedSize(c); n > 8000 && size <= 8000 {
+			p = append(p, fmt.Sprintf("%s: %d characters in all, counting each text's longest localization, more than 8000", where, n))
 		}
 	}
 	if chat > 100 {
@@ -234,61 +232,39 @@ func sortedLocales(m map[discordgo.Locale]string) []string {
 	return out
 }
 
-// localizedSizes counts a command's characters as a user of each locale
-// its localizations name sees it: every name, description and choice name
-// in that locale, or the default where it has none, and the choices'
-// values. The 8000 characters Discord allows a command hold in each
-// locale.
-func localizedSizes(c *discordgo.ApplicationCommand) map[string]int {
-	locales := map[string]bool{}
-	note := func(ms ...map[discordgo.Locale]string) {
-		for _, m := range ms {
-			for l := range m {
-				locales[string(l)] = true
-			}
+// localizedSize counts a command's characters as Discord does for its
+// 8000-character limit once it has localizations: every name, description
+// and choice name counts with its longest text, the default or a
+// localization, and the choices' values count once.
+func localizedSize(c *discordgo.ApplicationCommand) int {
+	longest := func(def string, m map[discordgo.Locale]string) int {
+		n := length(def)
+		for _, s := range m {
+			n = max(n, length(s))
 		}
+		return n
 	}
-	var walk func(opts []*discordgo.ApplicationCommandOption, visit func(o *discordgo.ApplicationCommandOption))
-	walk = func(opts []*discordgo.ApplicationCommandOption, visit func(o *discordgo.ApplicationCommandOption)) {
+	n := longest(c.Name, deref(c.NameLocalizations)) + longest(c.Description, deref(c.DescriptionLocalizations))
+	var walk func(opts []*discordgo.ApplicationCommandOption)
+	walk = func(opts []*discordgo.ApplicationCommandOption) {
 		for _, o := range opts {
-			if o != nil {
-				visit(o)
-				walk(o.Options, visit)
+			if o == nil {
+				continue
 			}
-		}
-	}
-	note(deref(c.NameLocalizations), deref(c.DescriptionLocalizations))
-	walk(c.Options, func(o *discordgo.ApplicationCommandOption) {
-		note(o.NameLocalizations, o.DescriptionLocalizations)
-		for _, ch := range o.Choices {
-			if ch != nil {
-				note(ch.NameLocalizations)
-			}
-		}
-	})
-	sizes := map[string]int{}
-	for l := range locales {
-		in := func(def string, m map[discordgo.Locale]string) int {
-			if s, ok := m[discordgo.Locale(l)]; ok {
-				return length(s)
-			}
-			return length(def)
-		}
-		n := in(c.Name, deref(c.NameLocalizations)) + in(c.Description, deref(c.DescriptionLocalizations))
-		walk(c.Options, func(o *discordgo.ApplicationCommandOption) {
-			n += in(o.Name, o.NameLocalizations) + in(o.Description, o.DescriptionLocalizations)
+			n += longest(o.Name, o.NameLocalizations) + longest(o.Description, o.DescriptionLocalizations)
 			for _, ch := range o.Choices {
 				if ch != nil {
-					n += in(ch.Name, ch.NameLocalizations)
+					n += longest(ch.Name, ch.NameLocalizations)
 					if v, ok := ch.Value.(string); ok {
 						n += length(v)
 					}
 				}
 			}
-		})
-		sizes[l] = n
+			walk(o.Options)
+		}
 	}
-	return sizes
+	walk(c.Options)
+	return n
 }
 
 // checkLocalized checks the name_localizations and

@@ -73,7 +73,7 @@ func TestFakeChecksLocalizations(t *testing.T) {
 		{"a localized name that is a sibling's default", cmd(nil,
 			opt("size", obj{"name_localizations": names("fr", "width")}),
 			opt("width", obj{"name_localizations": names("de", "breite")})), `the fr name of "size" is "width", the default name of another`},
-		{"8000 characters in one locale", cmd(nil, func() (out []obj) {
+		{"8000 characters with the longest localizations", cmd(nil, func() (out []obj) {
 			for i := range 25 {
 				out = append(out, opt(fmt.Sprintf("o%d", i), obj{"description_localizations": names("fr", strings.Repeat("x", 100)),
 					"choices": func() (cs []obj) {
@@ -84,7 +84,7 @@ func TestFakeChecksLocalizations(t *testing.T) {
 					}()}))
 			}
 			return out
-		}()...), "characters in all in fr, more than 8000"},
+		}()...), "characters in all, counting each text's longest localization, more than 8000"},
 		{"two commands with one localized name", append(cmd(obj{"name_localizations": names("es-ES", "jugar")}),
 			obj{"name": "game", "description": "d", "name_localizations": names("es-ES", "jugar")}), `in es-ES, "play" and "game" are both called "jugar"`},
 	}
