@@ -62,9 +62,9 @@ type gateway struct {
 	identifies []Identify
 	heartbeats int
 	sessions   int
-	refuse     bool                // answer connection attempts 503
-	invalidate bool                // answer the next RESUME with op 9
-	lastByKey  map[int]time.Time   // the latest IDENTIFY of each rate-limit key
+	refuse     bool              // answer connection attempts 503
+	invalidate bool              // answer the next RESUME with op 9
+	lastByKey  map[int]time.Time // the latest IDENTIFY of each rate-limit key
 	stats      GatewayStats
 }
 
