@@ -252,6 +252,7 @@ func runSession(ctx context.Context, s *discordgo.Session, d *Dispatcher, conn *
 		if sh.gate == nil || identified.Load() {
 			return func() {}, nil // no IDENTIFY to pace: unsharded, or a RESUME
 		}
+		conn.set(false, fmt.Sprintf("waiting for its turn to identify (max_concurrency %d: that many shards identify per 5 s)", sh.gate.conc))
 		return sh.gate.acquire(ctx, sh.shard.ID)
 	})
 	removeInteractions()

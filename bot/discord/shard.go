@@ -206,53 +206,95 @@ const identifyWindow = 5 * time.Second
 // identifyWindow after its previous IDENTIFY was answered. discordgo
 // sends the IDENTIFY inside Session.Open and returns once READY came, so
 // the gate is held across Open: the next IDENTIFY of the key cannot come
-// sooner than 5 s after the previous one.
+// sooner than 5 s after the previous one. Within a key, the shards
+// expected at startup go in ascending order; later ones (a session that
+// must identify anew) queue in order too.
 type identifyGate struct {
-	clock Clock
-	conc  int
-	mu    sync.Mutex
-	keys  map[int]*identifyKey
+	clock   Clock
+	conc    int
+	mu      sync.Mutex
+	keys    map[int]*identifyKey
+	changed chan struct{} // closed and replaced when a key is freed
 }
 
 type identifyKey struct {
-	turn chan struct{} // holds a token while the key is free
-	next time.Time     // no IDENTIFY of the key before this
+	queue []int     // the shards waiting for their turn, ascending
+	busy  bool      // a shard is identifying
+	next  time.Time // no IDENTIFY of the key before this
 }
 
 func newIdentifyGate(clock Clock, maxConcurrency int) *identifyGate {
-	return &identifyGate{clock: clock, conc: max(maxConcurrency, 1), keys: map[int]*identifyKey{}}
+	return &identifyGate{clock: clock, conc: max(maxConcurrency, 1), keys: map[int]*identifyKey{}, changed: make(chan struct{})}
 }
 
-func (g *identifyGate) key(shard int) *identifyKey {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+// queue puts shard in its key's queue and returns the key; g.mu is held.
+func (g *identifyGate) queue(shard int) *identifyKey {
 	k := g.keys[shard%g.conc]
 	if k == nil {
-		k = &identifyKey{turn: make(chan struct{}, 1)}
-		k.turn <- struct{}{}
+		k = &identifyKey{}
 		g.keys[shard%g.conc] = k
 	}
+	if i, found := slices.BinarySearch(k.queue, shard); !found {
+		k.queue = slices.Insert(k.queue, i, shard)
+	}
 	return k
+}
+
+// expect queues the shards before their sessions start, so that each key
+// lets them identify in ascending order.
+func (g *identifyGate) expect(shards []Shard) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, sh := range shards {
+		g.queue(sh.ID)
+	}
+}
+
+// free ends a shard's turn (dropping it from the queue if it never got
+// one) and wakes the others; g.mu is held.
+func (g *identifyGate) free(k *identifyKey, shard int, identified bool) {
+	if identified {
+		k.busy = false
+		k.next = g.clock.Now().Add(identifyWindow)
+	} else if i, found := slices.BinarySearch(k.queue, shard); found {
+		k.queue = slices.Delete(k.queue, i, i+1)
+	}
+	close(g.changed)
+	g.changed = make(chan struct{})
 }
 
 // acquire waits for the shard's turn to IDENTIFY; call release once the
 // IDENTIFY was answered (or the attempt failed). It fails only when ctx
 // ends.
 func (g *identifyGate) acquire(ctx context.Context, shard int) (release func(), err error) {
-	k := g.key(shard)
-	select {
-	case <-k.turn:
-	case <-ctx.Done():
+	g.mu.Lock()
+	k := g.queue(shard)
+	for k.busy || k.queue[0] != shard {
+		ch := g.changed
+		g.mu.Unlock()
+		select {
+		case <-ch:
+			g.mu.Lock()
+		case <-ctx.Done():
+			g.mu.Lock()
+			g.free(k, shard, false)
+			g.mu.Unlock()
+			return nil, ctx.Err()
+		}
+	}
+	k.busy, k.queue = true, k.queue[1:]
+	wait := k.next.Sub(g.clock.Now())
+	g.mu.Unlock()
+	release = func() {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		g.free(k, shard, true)
+	}
+	if wait > 0 && !sleepClock(ctx, g.clock, wait) {
+		release()
 		return nil, ctx.Err()
 	}
-	if wait := k.next.Sub(g.clock.Now()); wait > 0 && !sleepClock(ctx, g.clock, wait) {
-		k.turn <- struct{}{}
-		return nil, ctx.Err()
-	}
-	return func() {
-		k.next = g.clock.Now().Add(identifyWindow)
-		k.turn <- struct{}{}
-	}, nil
+	return release, nil
 }
 
 // runShards runs a session for each shard of the plan this process runs,
@@ -295,6 +337,7 @@ func runShards(ctx context.Context, c *Client, d *Dispatcher, conn *Connection, 
 	}
 
 	gate := newIdentifyGate(o.Clock, info.MaxConcurrency)
+	gate.expect(shards)
 	conns := conn.addShards(shards)
 	sctx, stop := context.WithCancel(ctx)
 	defer stop()
