@@ -179,6 +179,17 @@ func newShardedApp(t *testing.T, o discordtest.Options, shards, ids string) *gat
 	return g
 }
 
+// startShards starts the App and waits until the shards are ready and
+// /healthz says so.
+func (g *gatewayApp) startShards(t *testing.T, shards ...int) {
+	t.Helper()
+	g.start(t)
+	if err := g.fake.WaitShards(waitCtx(t), shards...); err != nil {
+		t.Fatal(err)
+	}
+	g.waitHealth(t, 200, "ok")
+}
+
 // shardIDs is 0, 1, ..., n-1.
 func shardIDs(n int) []int {
 	ids := make([]int, n)
@@ -245,16 +256,12 @@ func TestShardedStartupPacedByBucket(t *testing.T) {
 func TestShardedStartupTogether(t *testing.T) {
 	g := newShardedApp(t, discordtest.Options{Shards: 16, MaxConcurrency: 16}, "auto", "")
 	start := g.clock.Now()
-	g.start(t)
-	if err := g.fake.WaitShards(waitCtx(t), shardIDs(16)...); err != nil {
-		t.Fatal(err)
-	}
+	g.startShards(t, shardIDs(16)...)
 	for _, id := range g.fake.Identifies() {
 		if !id.At.Equal(start) {
 			t.Errorf("shard %v identified at %v, want at once", id.Shard, id.At.Sub(start))
 		}
 	}
-	g.waitHealth(t, 200, "ok")
 	g.stop(t)
 }
 
@@ -262,10 +269,7 @@ func TestShardedStartupTogether(t *testing.T) {
 // only those, with the count 8.
 func TestShardIDsOfOneProcess(t *testing.T) {
 	g := newShardedApp(t, discordtest.Options{Shards: 2, MaxConcurrency: 4}, "8", "4-7")
-	g.start(t)
-	if err := g.fake.WaitShards(waitCtx(t), 4, 5, 6, 7); err != nil {
-		t.Fatal(err)
-	}
+	g.startShards(t, 4, 5, 6, 7)
 	g.waitHealth(t, 200, "shard 7/8: ready")
 	var got []int
 	for _, id := range g.fake.Identifies() {
@@ -281,17 +285,6 @@ func TestShardIDsOfOneProcess(t *testing.T) {
 	g.stop(t)
 }
 
-// guildOnShard is a server id whose events Discord sends to shard of
-// count.
-func guildOnShard(shard, count int) string {
-	for k := uint64(0); ; k++ {
-		g := strconv.FormatUint(300000000000000000+k<<22, 10)
-		if discordtest.ShardOf(g, count) == shard {
-			return g
-		}
-	}
-}
-
 // TestShardDropsAndResumes: one of four shards loses its connection.
 // /healthz turns 503 naming it, the other shards keep serving, and the
 // shard resumes its session (no new IDENTIFY), after which the
@@ -299,10 +292,7 @@ func guildOnShard(shard, count int) string {
 // which shard.
 func TestShardDropsAndResumes(t *testing.T) {
 	g := newShardedApp(t, discordtest.Options{Shards: 4, MaxConcurrency: 4}, "auto", "")
-	g.start(t)
-	if err := g.fake.WaitShards(waitCtx(t), 0, 1, 2, 3); err != nil {
-		t.Fatal(err)
-	}
+	g.startShards(t, 0, 1, 2, 3)
 	g.waitHealth(t, 200, "shard 3/4: ready")
 	if err := g.fake.DropShard(2, 4000); err != nil {
 		t.Fatal(err)
@@ -311,11 +301,11 @@ func TestShardDropsAndResumes(t *testing.T) {
 	g.waitHealth(t, 503, "shard 2/4: the gateway connection dropped; reconnecting")
 	g.waitHealth(t, 503, "shard 1/4: ready")
 
-	late := g.fake.Command(g.alice, "ping", discordtest.InGuild(guildOnShard(2, 4)))
+	late := g.fake.Command(g.alice, "ping", discordtest.InGuild(discordtest.GuildOnShard(2, 4)))
 	sent := make(chan error, 1)
 	go func() { sent <- g.fake.Deliver(context.Background(), late) }()
 	for _, shard := range []int{0, 1, 3} {
-		i := g.fake.Command(g.alice, "ping", discordtest.InGuild(guildOnShard(shard, 4)))
+		i := g.fake.Command(g.alice, "ping", discordtest.InGuild(discordtest.GuildOnShard(shard, 4)))
 		if res := g.fake.Exchange(i); res.Message.Content != "pong" {
 			t.Fatalf("shard %d, while shard 2 is down, answered %q", shard, res.Message.Content)
 		}

@@ -404,6 +404,17 @@ func ShardOf(guild string, count int) int {
 	return int((id >> 22) % uint64(count))
 }
 
+// GuildOnShard is a server id (a snowflake) whose events go to shard, of
+// count: for tests that need servers on different shards.
+func GuildOnShard(shard, count int) string {
+	for k := uint64(0); ; k++ {
+		g := strconv.FormatUint(300000000000000000+k<<22, 10)
+		if ShardOf(g, count) == shard%max(count, 1) {
+			return g
+		}
+	}
+}
+
 // readyShard is the session of shard, if it is ready; g.mu is held.
 func (g *gateway) readyShard(shard int) *shardSession {
 	if s := g.shards[shard]; s != nil && s.ready != nil {
