@@ -225,11 +225,14 @@ func (f *Fake) identify(c *gatewayConn, r *http.Request, data json.RawMessage) b
 		return false
 	}
 	if !f.identifyAllowed(shard, got.At) {
-		// Discord's documentation (Gateway, "Rate Limiting" and
-		// "Sharding for Large Bots"): a client that breaks the identify
-		// rate limit is answered with an Opcode 9 Invalid Session. The
-		// fake then closes the connection, so that a client that
-		// identifies again at once (discordgo does) does not spin.
+		// Discord's gateway documentation, "Rate Limiting"
+		// (https://discord.com/developers/docs/events/gateway#rate-limiting):
+		// "Clients also have limit of concurrent Identify requests
+		// allowed per 5 seconds. If you hit this limit, the Gateway will
+		// respond with an Opcode 9 Invalid Session." (Close code 4008 is
+		// for sending too many payloads, not for identifies.) The fake
+		// then closes the connection, so that a client that identifies
+		// again at once (discordgo does) does not spin.
 		f.gatewayCount(func(g *gateway) { g.stats.RateLimited++ })
 		f.mu.Lock()
 		f.violate(nil, "gateway IDENTIFY of shard %d/%d less than %v after another of rate-limit key %d (shard_id %% max_concurrency %d)", shard, count, identifyWindow, shard%f.maxConcurrency(), f.maxConcurrency())
