@@ -237,7 +237,7 @@ func runSession(ctx context.Context, s *discordgo.Session, d *Dispatcher, conn *
 		}
 		o.Metrics.observeGateway(label, "interaction")
 		go func() {
-			if err := d.Dispatch(ctx, ic.Interaction); err != nil {
+			if err := d.Dispatch(sh.context(ctx), ic.Interaction); err != nil {
 				o.Logger.Warn("discord: interaction dropped", "interaction", ic.ID, "err", err)
 			}
 		}()

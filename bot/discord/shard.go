@@ -370,5 +370,18 @@ type sessionShard struct {
 	gate  *identifyGate
 }
 
+// shardKey is the context key of the shard an interaction came over, for
+// the dispatcher's log line.
+type shardKey struct{}
+
+// context is ctx carrying the shard, for an interaction it came over;
+// ctx itself for an unsharded bot.
+func (s sessionShard) context(ctx context.Context) context.Context {
+	if s.gate == nil {
+		return ctx
+	}
+	return context.WithValue(ctx, shardKey{}, s.shard)
+}
+
 // label is the shard's metrics label: "0" for an unsharded bot.
 func (s sessionShard) label() string { return strconv.Itoa(s.shard.ID) }

@@ -332,6 +332,19 @@ func TestShardDropsAndResumes(t *testing.T) {
 	if !strings.Contains(logs, `"msg":"discord: gateway session resumed","shard":"2/4"`) {
 		t.Errorf("the log does not say which shard resumed:\n%s", logs)
 	}
+	// The interaction's log line names the shard it came over.
+	found := false
+	for _, line := range strings.Split(logs, "\n") {
+		if strings.Contains(line, `"msg":"interaction","interaction":"`+late.ID+`"`) {
+			found = true
+			if !strings.Contains(line, `"shard":"2/4"`) {
+				t.Errorf("the interaction's log line does not name its shard: %s", line)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no log line for the interaction:\n%s", logs)
+	}
 	_, metrics, err := discordtest.WaitGet(waitCtx(t), strings.TrimSuffix(g.health, "/healthz")+"/metrics", func(int, string) bool { return true })
 	if err != nil {
 		t.Fatal(err)
