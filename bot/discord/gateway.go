@@ -202,7 +202,11 @@ func runSession(ctx context.Context, s *discordgo.Session, d *Dispatcher, conn *
 	o.Metrics.observeGateway(label, "")
 	remove := []func(){
 		s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
-			identified.Store(true)
+			if identified.Swap(true) && sh.gate != nil {
+				// A READY after the first: discordgo identified anew
+				// by itself, Discord having refused a RESUME.
+				sh.gate.identifiedOutside(sh.shard.ID)
+			}
 			conn.set(true, "")
 			o.Metrics.observeGateway(label, "ready")
 			name := ""

@@ -227,13 +227,19 @@ func newIdentifyGate(clock Clock, maxConcurrency int) *identifyGate {
 	return &identifyGate{clock: clock, conc: max(maxConcurrency, 1), keys: map[int]*identifyKey{}, changed: make(chan struct{})}
 }
 
-// queue puts shard in its key's queue and returns the key; g.mu is held.
-func (g *identifyGate) queue(shard int) *identifyKey {
+// key is the shard's rate-limit key; g.mu is held.
+func (g *identifyGate) key(shard int) *identifyKey {
 	k := g.keys[shard%g.conc]
 	if k == nil {
 		k = &identifyKey{}
 		g.keys[shard%g.conc] = k
 	}
+	return k
+}
+
+// queue puts shard in its key's queue and returns the key; g.mu is held.
+func (g *identifyGate) queue(shard int) *identifyKey {
+	k := g.key(shard)
 	if i, found := slices.BinarySearch(k.queue, shard); !found {
 		k.queue = slices.Insert(k.queue, i, shard)
 	}
@@ -255,12 +261,29 @@ func (g *identifyGate) expect(shards []Shard) {
 func (g *identifyGate) free(k *identifyKey, shard int, identified bool) {
 	if identified {
 		k.busy = false
-		k.next = g.clock.Now().Add(identifyWindow)
+		k.next = later(k.next, g.clock.Now().Add(identifyWindow))
 	} else if i, found := slices.BinarySearch(k.queue, shard); found {
 		k.queue = slices.Delete(k.queue, i, i+1)
 	}
 	close(g.changed)
 	g.changed = make(chan struct{})
+}
+
+// identifiedOutside records an IDENTIFY the gate did not let through:
+// discordgo identifies at once when Discord refuses a RESUME (op 9), from
+// inside its event loop. The shard's key waits identifyWindow after it.
+func (g *identifyGate) identifiedOutside(shard int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	k := g.key(shard)
+	k.next = later(k.next, g.clock.Now().Add(identifyWindow))
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 // acquire waits for the shard's turn to IDENTIFY; call release once the

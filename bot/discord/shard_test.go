@@ -358,6 +358,35 @@ func TestShardDropsAndResumes(t *testing.T) {
 	g.stop(t)
 }
 
+// TestShardResumeRefused: Discord refuses a shard's RESUME (op 9), and
+// discordgo identifies anew by itself; the shard serves again, and its
+// gate holds its rate-limit key 5 s from that IDENTIFY
+// (TestIdentifyGateKeys times it).
+func TestShardResumeRefused(t *testing.T) {
+	g := newShardedApp(t, discordtest.Options{Shards: 2, MaxConcurrency: 2}, "auto", "")
+	g.startShards(t, 0, 1)
+	g.fake.InvalidateSession()
+	if err := g.fake.DropShard(1, 0); err != nil {
+		t.Fatal(err)
+	}
+	g.waitHealth(t, 503, "shard 1/2: the gateway connection dropped")
+	if err := g.clock.WaitTimers(waitCtx(t), 1); err != nil {
+		t.Fatal(err)
+	}
+	g.clock.Advance(identifyWindow) // the backoff, and Discord's 5 s since shard 1's IDENTIFY
+	if _, err := g.fake.WaitGatewayStats(waitCtx(t), func(s discordtest.GatewayStats) bool { return s.Identifies == 3 }); err != nil {
+		t.Fatal(err)
+	}
+	g.waitHealth(t, 200, "shard 1/2: ready")
+	if res := g.fake.Exchange(g.fake.Command(g.alice, "ping", discordtest.InGuild(discordtest.GuildOnShard(1, 2)))); res.Message.Content != "pong" {
+		t.Fatalf("shard 1, identified anew, answered %q", res.Message.Content)
+	}
+	if st := g.fake.GatewayStats(); st.Invalidated != 1 || st.RateLimited != 0 {
+		t.Errorf("gateway %+v: want the RESUME refused once, and no IDENTIFY over the limit", st)
+	}
+	g.stop(t)
+}
+
 // TestShardedWaitsForSessionStartLimit: Discord says no session start
 // remains today; the bot says so, waits reset_after on its clock, then
 // starts the shards.
@@ -446,6 +475,24 @@ func TestIdentifyGateKeys(t *testing.T) {
 	clock.Advance(time.Second)
 	if at := <-got; at.Sub(time.Unix(0, 0)) != 5*time.Second {
 		t.Errorf("shard 2 passed at %v, want 5 s", at.Sub(time.Unix(0, 0)))
+	}
+	// An IDENTIFY outside the gate (discordgo's own, after op 9) holds
+	// the key back 5 s too.
+	gate.identifiedOutside(4)
+	go func() {
+		r, err := gate.acquire(ctx, 6)
+		if err != nil {
+			t.Error(err)
+		}
+		got <- clock.Now()
+		r()
+	}()
+	if err := clock.WaitTimers(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(5 * time.Second)
+	if at := <-got; at.Sub(time.Unix(0, 0)) != 10*time.Second {
+		t.Errorf("shard 6 passed at %v, want 10 s: 5 s after shard 4's IDENTIFY at 5 s", at.Sub(time.Unix(0, 0)))
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
