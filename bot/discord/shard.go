@@ -348,7 +348,7 @@ func runShards(ctx context.Context, c *Client, d *Dispatcher, conn *Connection, 
 	if err != nil {
 		return err
 	}
-	o.Logger.Info("discord: sharding", "shards", len(shards), "of", shards[0].Count, "recommended", info.Shards,
+	o.Logger.Info("discord: sharding", "shards", len(shards), "count", shards[0].Count, "recommended", info.Shards,
 		"max_concurrency", info.MaxConcurrency, "session_starts_remaining", info.Remaining)
 	if info.Remaining < len(shards) {
 		o.Logger.Warn("discord: too few session starts remain today for every shard; waiting for Discord's limit to reset",
