@@ -624,6 +624,9 @@ func (d *Dispatcher) finish(ctx context.Context, rec Record) {
 		slog.Duration("ack", rec.Ack),
 		slog.Duration("latency", rec.Total),
 	}
+	if sh, ok := ctx.Value(shardKey{}).(Shard); ok {
+		attrs = append(attrs, slog.String("shard", sh.String()))
+	}
 	attrs = append(attrs, rec.Attrs...)
 	level := slog.LevelInfo
 	switch rec.Outcome {
