@@ -273,8 +273,10 @@ func (b *Bot) Router() *discord.Router {
 	r.Use(gateReplies)
 	r.Use(b.noteLocales)
 	if o.Limiter != nil {
-		r.Use(discord.RateLimit(o.Limiter))
+		r.Use(discord.RateLimitSaying(o.Limiter, func(e *discord.Event) string { return userVocab(e).t("router.slow_down", nil) }))
 	}
+	r.NotFound(notFoundReply)
+	r.ErrorReply(errorReply)
 	cmd := func(path string, h discord.Handler) { r.Command(path, b.errWrap(h)) }
 	btn := func(pattern string, h discord.Handler) { r.Component(pattern, b.errWrap(b.staleGuard(h))) }
 
@@ -366,6 +368,33 @@ func (b *Bot) repost(e *discord.Event, r discord.Reply, err error) {
 		_, err := b.notify.Send(ctx, ch, r)
 		return err
 	})
+}
+
+// notFoundReply answers, in the user's language, an interaction no route
+// matches (a command or button of an older version of the bot).
+func notFoundReply(e *discord.Event) discord.Reply {
+	v := userVocab(e)
+	switch e.Type() {
+	case discordgo.InteractionApplicationCommand:
+		return discord.Ephemeral(v.t("router.unknown_command", args{"Command": "`/" + e.Path() + "`"}))
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return discord.Choices()
+	case discordgo.InteractionMessageComponent:
+		return discord.Ephemeral(v.t("router.stale_button", nil))
+	}
+	return discord.Ephemeral(v.t("router.cannot_handle", nil))
+}
+
+// errorReply turns a handler's error into its reply: the words errWrap
+// gave it, in the user's language, or an apology in that language.
+func errorReply(e *discord.Event, err error) discord.Reply {
+	if e.Type() == discordgo.InteractionApplicationCommandAutocomplete {
+		return discord.Choices()
+	}
+	if msg, ok := discord.UserMessage(err); ok && msg != "" {
+		return discord.Ephemeral(truncate(msg, discord.MaxContentLength-1))
+	}
+	return discord.Ephemeral(userVocab(e).t("router.apology", nil))
 }
 
 // defaultIntn picks random colours.

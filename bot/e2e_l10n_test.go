@@ -51,6 +51,8 @@ func TestLanguagesHTTP(t *testing.T) {
 		t.Errorf("/twixt help for a French player: %q", h.Content)
 	}
 
+	r.refused(hans, "twixt nosuch", "Den Befehl `/twixt nosuch` kenne ich nicht", de)
+
 	// Direct messages speak their receiver's language.
 	if n := r.do(hans, "twixt notify", de, discordtest.Str(optHow, "on")).Message; !strings.Contains(n.Content, "Direktnachricht") {
 		t.Errorf("/twixt notify for a German player: %q", n.Content)

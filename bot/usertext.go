@@ -38,8 +38,17 @@ func (v vocab) moveSyntax(example string) string {
 
 // explain is userMessage without its ending: whole sentences.
 func explain(l l10n.Lang, err error) (string, bool) {
+	var opt *discord.OptionError
+	if errors.As(err, &opt) { // an option Discord sent wrong
+		v := speak(l)
+		a := args{"Option": fmt.Sprintf("%q", opt.Option), "Want": opt.Want, "Got": opt.Got, "Add": opt.Option + ":<" + opt.Want + ">"}
+		if errors.Is(opt.Kind, discord.ErrMissingOption) {
+			return v.t("refusal.option_missing", a), true
+		}
+		return v.t("refusal.option_type", a), true
+	}
 	if msg, ok := discord.UserMessage(err); ok {
-		return sentence(msg), true // an option Discord sent wrong, explained by the router
+		return sentence(msg), true // a user error of the router
 	}
 	var (
 		amb  *match.AmbiguousError
