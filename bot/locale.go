@@ -66,6 +66,14 @@ func (v vocab) and(words []string) string {
 	return v.t("list.and", args{"List": strings.Join(words[:len(words)-1], v.t("list.comma", nil)), "Last": words[len(words)-1]})
 }
 
+// or joins words as "a", "a or b", "a, b or c", in the language.
+func (v vocab) or(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return v.t("list.or", args{"List": strings.Join(words[:len(words)-1], v.t("list.comma", nil)), "Last": words[len(words)-1]})
+}
+
 // langOf reads a Discord locale; any other is English.
 func langOf(locale string) l10n.Lang {
 	l, _ := l10n.FromDiscord(locale)

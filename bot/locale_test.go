@@ -28,7 +28,7 @@ func TestCatalogueIsComplete(t *testing.T) {
 var keyLiteral = regexp.MustCompile(`"([a-z][a-z0-9_]*\.[a-z0-9_.]*)"`)
 
 // dynamicPrefixes are the keys the code builds from a prefix and a name.
-var dynamicPrefixes = []string{"setting.", "admin.source.", "admin.decided_", "admin.done_"}
+var dynamicPrefixes = []string{"setting.", "admin.source.", "admin.decided_", "admin.done_", "policy."}
 
 // TestEveryKeyUsedExists: every key the code names is in the catalogue
 // (a missing one would show as its key), and every text in the catalogue
@@ -73,6 +73,11 @@ func TestEveryKeyUsedExists(t *testing.T) {
 	for _, src := range []match.Source{match.FromDefault, match.FromServer, match.FromChannel} {
 		if !texts.Has("admin.source." + string(src)) {
 			t.Errorf("no text admin.source.%s", src)
+		}
+	}
+	for _, rule := range match.PolicyRules {
+		if !texts.Has("policy." + string(rule)) {
+			t.Errorf("the policy rule %s has no text policy.%s", rule, rule)
 		}
 	}
 	for _, verb := range []string{"aborted", "adjudicated"} {

@@ -102,6 +102,15 @@ func explain(l l10n.Lang, err error) (string, bool) {
 		return v.t("refusal.only_partner", args{"Player": mention(only.User), "Seat": int(only.Partner)}), true
 	case errors.As(err, &only):
 		return v.t("refusal.only_mover", args{"Player": mention(only.User)}), true
+	case errors.As(err, &pol) && pol.Rule != "":
+		a := args{}
+		for k, x := range pol.Data {
+			if list, ok := x.([]string); ok {
+				x = v.or(list)
+			}
+			a[k] = x
+		}
+		return v.t("policy."+string(pol.Rule), a), true
 	case errors.As(err, &pol):
 		return v.t("refusal.policy", args{"What": pol.What, "Allowed": pol.Allowed}), true
 	case errors.As(err, &ref):

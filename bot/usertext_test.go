@@ -115,8 +115,10 @@ func userErrors() map[string][]error {
 		"match.ErrNotRunning":    {&match.Refusal{Reason: match.NotRunning, Game: 1, State: storage.Finished}},
 		"match.ErrBadOption":     {&match.Refusal{Reason: match.NotGameNumber, Value: "banana"}, optionError("refusal.not_winner", args{"Value": `"blue"`})},
 		"match.ErrBadValue":      {&match.Refusal{Reason: match.NotTheme, Value: "pink"}},
-		"match.ErrNotAllowed":    {&match.PolicyError{What: "a 30x30 board", Allowed: "each side from 5 to 24 holes"}},
-		"bot.ErrComputerBusy":    {refused(ErrComputerBusy, "refusal.computer_busy", nil)},
+		"match.ErrNotAllowed": {&match.PolicyError{What: "a 30x30 board", Allowed: "each side from 5 to 24 holes"},
+			&match.PolicyError{What: "a 30x30 board", Allowed: "each side from 5 to 24 holes", Rule: match.RuleSize, Data: map[string]any{"Size": "30x30", "Lo": 5, "Hi": 24}},
+			&match.PolicyError{What: "starting a game without one of the player roles", Allowed: "you need <@&1> or <@&2>", Rule: match.RuleRoles, Data: map[string]any{"Roles": []string{"<@&1>", "<@&2>"}}}},
+		"bot.ErrComputerBusy": {refused(ErrComputerBusy, "refusal.computer_busy", nil)},
 
 		"game.ErrBadSize":     {size},
 		"game.ErrBadRuleset":  {ruleset},
