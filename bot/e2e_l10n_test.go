@@ -2,8 +2,10 @@ package bot
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/twixtbot/twixtbot/bot/discordtest"
 	"github.com/twixtbot/twixtbot/storage"
@@ -80,4 +82,52 @@ func TestLanguagesHTTP(t *testing.T) {
 		t.Errorf("the settings list: %q", s.Content)
 	}
 	r.refused(mod, "twixtadmin set", "n'est pas une langue", fr, discordtest.Str(optSetting, "language"), discordtest.Str(optValue, "klingon"))
+}
+
+// TestClockSpeaksTheServersLanguageAfterRestart: a turn clock's timeout,
+// posted without an interaction by a bot restarted since the server was
+// last heard of, speaks the server's language (kept in the store), and the
+// reminder sent by direct message speaks its receiver's.
+func TestClockSpeaksTheServersLanguageAfterRestart(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{GuildLocale: "de"})
+	db := filepath.Join(t.TempDir(), "twixt.db")
+	clock := newTestClock()
+	r := startBot(t, fake, runOpts{db: db, clock: clock})
+	mod, alice, bob := moderator(fake, "mod"), fake.NewUser("alice"), fake.NewUser("bob")
+	r.set(mod, "clock", "1h")
+	it := discordtest.Locale("it")
+	if n := r.do(bob, "twixt notify", it, discordtest.Str(optHow, "both")).Message; !strings.Contains(n.Content, "messaggio diretto") {
+		t.Errorf("/twixt notify in Italian: %q", n.Content)
+	}
+	ch := r.do(alice, "twixt challenge", discordtest.UserOpt(optOpponent, bob), discordtest.Str(optColor, "red"), discordtest.Str(optSize, "12")).Message
+	fake.Exchange(fake.MustPress(bob, ch.ID, "accept/g1", it))
+	r.move(alice, "f6")
+	r.flush()
+	if err := r.stop(); err != nil {
+		t.Fatal(err)
+	}
+
+	r = startBot(t, fake, runOpts{db: db, clock: clock})
+	clock.Advance(40 * time.Minute)
+	r.bot.Sweep(context.Background())
+	r.flush()
+	clock.Advance(30 * time.Minute)
+	r.bot.Sweep(context.Background())
+	r.flush()
+	var reminder, timeout bool
+	for _, m := range fake.ChannelMessages(fake.ChannelID()) {
+		reminder = reminder || strings.Contains(m.Content, "dein Zug in g1 wartet")
+		timeout = timeout || strings.Contains(m.Content, "hat in g1 die Zeit überschritten")
+	}
+	if !reminder || !timeout {
+		t.Errorf("after a restart, the reminder in German: %v, the timeout in German: %v", reminder, timeout)
+	}
+	dms := fake.DMs(bob.ID)
+	found := false
+	for _, m := range dms {
+		found = found || strings.Contains(m.Content, "la tua mossa in g1 ti aspetta")
+	}
+	if !found {
+		t.Errorf("bob's direct messages, want the reminder in Italian: %+v", dms)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/l10n"
 	"github.com/twixtbot/twixtbot/render"
 	"github.com/twixtbot/twixtbot/storage"
@@ -24,7 +25,8 @@ import (
 //   - a public message in a channel speaks the channel's language: the
 //     moderators' language setting, or else the server's own language
 //     (guild_locale, last seen per server and kept, so that the clock's
-//     notices and the computer's moves speak it after a restart too).
+//     notices and the computer's moves speak it after a restart too); in
+//     direct messages, a game's messages speak its proposer's language.
 //
 // Any language twixtbot does not speak is English.
 
@@ -105,12 +107,19 @@ func (b *Bot) placeLang(ctx context.Context, guild storage.GuildID, channel stor
 // gameVocab is a game's vocabulary in the language of its channel, for
 // its public messages.
 func (b *Bot) gameVocab(g *storage.Game) vocab {
-	return vocabOf(g).in(b.placeLang(context.Background(), g.Place.Guild, g.Place.Channel))
+	ctx := context.Background()
+	if g.Place.Guild == "" { // a game in direct messages: its proposer's language
+		return vocabOf(g).in(b.dmLang(ctx, match.Proposer(g), l10n.English))
+	}
+	return vocabOf(g).in(b.placeLang(ctx, g.Place.Guild, g.Place.Channel))
 }
 
 // publicVocab is the classic vocabulary in the language of the channel of
 // an interaction, for public replies about no game.
 func (b *Bot) publicVocab(ctx context.Context, e *discord.Event) vocab {
+	if e.GuildID() == "" { // direct messages: the user's own language
+		return userVocab(e)
+	}
 	return speak(b.placeLang(ctx, e.GuildID(), e.ChannelID()))
 }
 
