@@ -136,31 +136,25 @@ func (v vocab) result(r game.Result) string {
 	if r.Reason == game.Aborted {
 		return v.t("result.aborted", nil)
 	}
-	a := args{"Reason": r.Reason.String()}
+	a, keys, other := args{"Reason": r.Reason.String()}, winKeys, "result.win_other"
 	if r.Winner == game.NoColor {
-		switch r.Reason {
-		case game.Agreement:
-			return v.t("result.draw_agreement", nil)
-		case game.NoPath:
-			return v.t("result.draw_no_path", nil)
-		case game.BoardFull:
-			return v.t("result.draw_board_full", nil)
-		}
-		return v.t("result.draw_other", a)
+		keys, other = drawKeys, "result.draw_other"
+	} else {
+		a["Side"] = v.side(r.Winner)
 	}
-	a["Side"] = v.side(r.Winner)
-	switch r.Reason {
-	case game.Connection:
-		return v.t("result.win_connection", a)
-	case game.Timeout:
-		return v.t("result.win_time", a)
-	case game.Resignation:
-		return v.t("result.win_resignation", a)
-	case game.Adjudication:
-		return v.t("result.win_adjudication", a)
+	if id, ok := keys[r.Reason]; ok {
+		return v.t(id, a)
 	}
-	return v.t("result.win_other", a)
+	return v.t(other, a)
 }
+
+// drawKeys and winKeys are the texts of results by reason.
+var (
+	drawKeys = map[game.Reason]string{game.Agreement: "result.draw_agreement", game.NoPath: "result.draw_no_path",
+		game.BoardFull: "result.draw_board_full"}
+	winKeys = map[game.Reason]string{game.Connection: "result.win_connection", game.Timeout: "result.win_time",
+		game.Resignation: "result.win_resignation", game.Adjudication: "result.win_adjudication"}
+)
 
 // colourWord matches the first side's name in text written by game, which
 // always says Red.

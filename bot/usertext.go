@@ -192,41 +192,20 @@ func (v vocab) gameError(err error) string {
 	case errors.As(err, &he):
 		a := args{"Hole": he.Hole.Upper(), "Rows": he.Size.Rows, "LastCol": strings.ToUpper(game.ColumnName(he.Size.Cols - 1)),
 			"Red": v.side(game.Red), "Black": v.side(game.Black), "Owner": v.lowerSide(he.Owner), "OwnerSide": v.side(he.Owner)}
-		switch he.Err {
-		case game.ErrOffBoard:
-			return v.t("rules.off_board", a)
-		case game.ErrCorner:
-			return v.t("rules.corner", a)
-		case game.ErrOpponentBorder:
-			if he.Color == game.Red {
-				return v.t("rules.black_border", a)
-			}
-			return v.t("rules.red_border", a)
-		case game.ErrOccupied:
-			return v.t("rules.occupied", a)
-		case game.ErrPegRemoval:
-			return v.t("rules.peg_removal", a)
-		case game.ErrNoOwnPeg:
-			if he.Owner == game.NoColor {
-				return v.t("rules.no_peg_to_remove", a)
-			}
-			return v.t("rules.not_own_peg_to_remove", a)
+		id, ok := holeKeys[he.Err]
+		switch {
+		case he.Err == game.ErrOpponentBorder && he.Color == game.Red:
+			id = "rules.black_border"
+		case he.Err == game.ErrNoOwnPeg && he.Owner == game.NoColor:
+			id = "rules.no_peg_to_remove"
+		}
+		if ok {
+			return v.t(id, a)
 		}
 	case errors.As(err, &le):
 		a := args{"Link": le.Link.Upper(), "Hole": le.Hole.Upper(), "Side": v.lowerSide(le.Color)}
-		switch le.Err {
-		case game.ErrNotKnightMove:
-			return v.t("rules.not_knight_move", a)
-		case game.ErrNotOwnPeg:
-			return v.t("rules.link_not_own_peg", a)
-		case game.ErrLinkExists:
-			return v.t("rules.link_exists", a)
-		case game.ErrNoSuchLink:
-			return v.t("rules.no_such_link", a)
-		case game.ErrLinkNotNewPeg:
-			return v.t("rules.link_not_new_peg", a)
-		case game.ErrOffBoard:
-			return v.t("rules.link_off_board", a)
+		if id, ok := linkKeys[le.Err]; ok {
+			return v.t(id, a)
 		}
 	case errors.As(err, &ce):
 		return v.t("rules.link_crosses", args{"Link": ce.Link.Upper(), "Crosses": ce.Crosses.Upper(), "Side": v.lowerSide(ce.Owner)})
@@ -249,6 +228,18 @@ func (v vocab) gameError(err error) string {
 	}
 	return sentence(v.words(err.Error()))
 }
+
+// holeKeys and linkKeys are the texts of the rules' refusals of a peg and
+// of a link, by kind (a peg in the opponent's border is Red's or Black's,
+// and removing no peg at all has its own text: gameError says which).
+var (
+	holeKeys = map[error]string{game.ErrOffBoard: "rules.off_board", game.ErrCorner: "rules.corner",
+		game.ErrOpponentBorder: "rules.red_border", game.ErrOccupied: "rules.occupied", game.ErrPegRemoval: "rules.peg_removal",
+		game.ErrNoOwnPeg: "rules.not_own_peg_to_remove"}
+	linkKeys = map[error]string{game.ErrNotKnightMove: "rules.not_knight_move", game.ErrNotOwnPeg: "rules.link_not_own_peg",
+		game.ErrLinkExists: "rules.link_exists", game.ErrNoSuchLink: "rules.no_such_link",
+		game.ErrLinkNotNewPeg: "rules.link_not_new_peg", game.ErrOffBoard: "rules.link_off_board"}
+)
 
 // stateErrors are the other refusals of the rules, by kind.
 var stateErrors = []struct {
@@ -363,101 +354,84 @@ func optionError(id string, a args) error {
 	return refused(match.ErrBadOption, id, a)
 }
 
-// refusals words each reason of the match logic's refusals; a reason
-// missing here fails TestEveryRefusalHasText.
-var refusals = map[match.Reason]func(v vocab, e *match.Refusal) string{
-	match.NoSuchGame:          func(v vocab, e *match.Refusal) string { return v.t("refusal.no_such_game", eargs(v, e)) },
-	match.NoGameOfYours:       func(v vocab, e *match.Refusal) string { return v.t("refusal.no_game_of_yours", eargs(v, e)) },
-	match.NoGameHere:          func(v vocab, e *match.Refusal) string { return v.t("refusal.no_game_here", eargs(v, e)) },
-	match.NotGameNumber:       func(v vocab, e *match.Refusal) string { return v.t("refusal.not_game_number", eargs(v, e)) },
-	match.NotRunning:          func(v vocab, e *match.Refusal) string { return v.t("refusal.not_running", eargs(v, e)) },
-	match.FollowNotRunning:    func(v vocab, e *match.Refusal) string { return v.t("refusal.follow_not_running", eargs(v, e)) },
-	match.RematchNotFinished:  func(v vocab, e *match.Refusal) string { return v.t("refusal.rematch_not_finished", eargs(v, e)) },
-	match.TakebackNotRunning:  func(v vocab, e *match.Refusal) string { return v.t("refusal.takeback_not_running", eargs(v, e)) },
-	match.NotInGame:           func(v vocab, e *match.Refusal) string { return v.t("refusal.not_in_game", eargs(v, e)) },
-	match.MovedOn:             func(v vocab, e *match.Refusal) string { return v.t("refusal.moved_on", nil) },
-	match.StartedMeanwhile:    func(v vocab, e *match.Refusal) string { return v.t("refusal.started_meanwhile", eargs(v, e)) },
-	match.DrawMovedOn:         func(v vocab, e *match.Refusal) string { return v.t("refusal.draw_moved_on", nil) },
-	match.TakebackMovedOn:     func(v vocab, e *match.Refusal) string { return v.t("refusal.takeback_moved_on", nil) },
-	match.TakebackAskAgain:    func(v vocab, e *match.Refusal) string { return v.t("refusal.takeback_ask_again", nil) },
-	match.TakebackGone:        func(v vocab, e *match.Refusal) string { return v.t("refusal.takeback_gone", nil) },
-	match.TakebackGoneMoved:   func(v vocab, e *match.Refusal) string { return v.t("refusal.takeback_gone_moved", nil) },
-	match.NotPlayable:         func(v vocab, e *match.Refusal) string { return v.t("refusal.not_playable", eargs(v, e)) },
-	match.DrawAlreadyOffered:  func(v vocab, e *match.Refusal) string { return v.t("refusal.draw_already_offered", nil) },
-	match.NoDrawOffer:         func(v vocab, e *match.Refusal) string { return v.t("refusal.no_draw_offer", nil) },
-	match.OtherSideDraw:       func(v vocab, e *match.Refusal) string { return v.t("refusal.other_side_draw", nil) },
-	match.OtherSideTakeback:   func(v vocab, e *match.Refusal) string { return v.t("refusal.other_side_takeback", nil) },
-	match.RematchNotPlayer:    func(v vocab, e *match.Refusal) string { return v.t("refusal.rematch_not_player", eargs(v, e)) },
-	match.RematchProposed:     func(v vocab, e *match.Refusal) string { return v.t("refusal.rematch_proposed", eargs(v, e)) },
-	match.BothSides:           func(v vocab, e *match.Refusal) string { return v.t("refusal.both_sides", eargs(v, e)) },
-	match.NothingToTakeBack:   func(v vocab, e *match.Refusal) string { return v.t("refusal.nothing_to_take_back", eargs(v, e)) },
-	match.MoveStands:          func(v vocab, e *match.Refusal) string { return v.t("refusal.move_stands", nil) },
-	match.TakebackWaiting:     func(v vocab, e *match.Refusal) string { return v.t("refusal.takeback_waiting", nil) },
-	match.TakebackAnswerFirst: func(v vocab, e *match.Refusal) string { return v.t("refusal.takeback_answer_first", nil) },
-	match.NotDoubleSubstitute: func(v vocab, e *match.Refusal) string { return v.t("refusal.not_double_substitute", nil) },
-	match.NoDoubleSeat:        func(v vocab, e *match.Refusal) string { return v.t("refusal.no_double_seat", eargs(v, e)) },
-	match.NoSuchSeat:          func(v vocab, e *match.Refusal) string { return v.t("refusal.no_such_seat", eargs(v, e)) },
-	match.InviteCount:         func(v vocab, e *match.Refusal) string { return v.t("refusal.invite_count", nil) },
-	match.NotColour:           func(v vocab, e *match.Refusal) string { return v.t("refusal.not_colour", eargs(v, e)) },
-	match.ChallengeAnswered:   func(v vocab, e *match.Refusal) string { return v.t("refusal.challenge_answered", eargs(v, e)) },
-	match.AlreadyAccepted:     func(v vocab, e *match.Refusal) string { return v.t("refusal.already_accepted", nil) },
-	match.NotAcceptedInTime:   func(v vocab, e *match.Refusal) string { return v.t("refusal.not_accepted_in_time", eargs(v, e)) },
-	match.NoSuchLevel: func(v vocab, e *match.Refusal) string {
-		a := eargs(v, e)
-		a["LoName"], a["HiName"] = ai.Level(e.Lo).String(), ai.Level(e.Hi).String()
-		return v.t("refusal.no_such_level", a)
-	},
-	match.NotModerator:     func(v vocab, e *match.Refusal) string { return v.t("refusal.not_moderator", nil) },
-	match.NoSuchSetting:    func(v vocab, e *match.Refusal) string { return v.t("refusal.no_such_setting", eargs(v, e)) },
-	match.NotSetHere:       func(v vocab, e *match.Refusal) string { return v.t("refusal.not_set_here", eargs(v, e)) },
-	match.ServerOnly:       func(v vocab, e *match.Refusal) string { return v.t("refusal.server_only", eargs(v, e)) },
-	match.PresetName:       func(v vocab, e *match.Refusal) string { return v.t("refusal.preset_name", eargs(v, e)) },
-	match.TooManyPresets:   func(v vocab, e *match.Refusal) string { return v.t("refusal.too_many_presets", eargs(v, e)) },
-	match.NoSuchPreset:     func(v vocab, e *match.Refusal) string { return v.t("refusal.no_such_preset", eargs(v, e)) },
-	match.NotOnOff:         func(v vocab, e *match.Refusal) string { return v.t("refusal.not_on_off", eargs(v, e)) },
-	match.NotWholeNumber:   func(v vocab, e *match.Refusal) string { return v.t("refusal.not_whole_number", eargs(v, e)) },
-	match.NotTime:          func(v vocab, e *match.Refusal) string { return v.t("refusal.not_time", eargs(v, e)) },
-	match.NotExpiry:        func(v vocab, e *match.Refusal) string { return v.t("refusal.not_expiry", eargs(v, e)) },
-	match.NotChannelOrRole: func(v vocab, e *match.Refusal) string { return v.t("refusal.not_channel_or_role", eargs(v, e)) },
-	match.BadSize: func(v vocab, e *match.Refusal) string {
-		if e.Err != nil {
-			return v.badSettings(e.Err)
-		}
-		return v.t("refusal.bad_size", eargs(v, e))
-	},
-	match.NotRuleset:   func(v vocab, e *match.Refusal) string { return v.t("refusal.not_ruleset", eargs(v, e)) },
-	match.NotSwapStyle: func(v vocab, e *match.Refusal) string { return v.t("refusal.not_swap_style", eargs(v, e)) },
-	match.NotTheme: func(v vocab, e *match.Refusal) string {
-		a := eargs(v, e)
-		a["Themes"] = strings.Join(match.Themes, ", ")
-		return v.t("refusal.not_theme", a)
-	},
-	match.BadReminders: func(v vocab, e *match.Refusal) string { return v.t("refusal.bad_reminders", eargs(v, e)) },
-	match.NotHintMode:  func(v vocab, e *match.Refusal) string { return v.t("refusal.not_hint_mode", eargs(v, e)) },
-	match.NotLevel: func(v vocab, e *match.Refusal) string {
-		a := eargs(v, e)
-		a["LoName"] = ai.Level(e.Lo).String()
-		return v.t("refusal.not_level", a)
-	},
-	match.NotTakebackMode:    func(v vocab, e *match.Refusal) string { return v.t("refusal.not_takeback_mode", eargs(v, e)) },
-	match.SizeMinOverMax:     func(v vocab, e *match.Refusal) string { return v.t("refusal.size_min_over_max", eargs(v, e)) },
-	match.DefaultSizeOutside: func(v vocab, e *match.Refusal) string { return v.t("refusal.default_size_outside", eargs(v, e)) },
-	match.HandicapMinOverMax: func(v vocab, e *match.Refusal) string { return v.t("refusal.handicap_min_over_max", eargs(v, e)) },
-	match.NotOpening:         func(v vocab, e *match.Refusal) string { return v.t("refusal.not_opening", eargs(v, e)) },
-	match.NoOpenings:         func(v vocab, e *match.Refusal) string { return v.t("refusal.no_openings", nil) },
-	match.NotTogether:        func(v vocab, e *match.Refusal) string { return v.t("refusal.not_together", nil) },
-	match.NotLanguage: func(v vocab, e *match.Refusal) string {
-		a := eargs(v, e)
-		a["Languages"] = languageList()
-		return v.t("refusal.not_language", a)
-	},
+// refusals names the text of each reason of the match logic's refusals;
+// a reason missing here fails TestEveryRefusalHasText. Every text gets
+// the refusal's data (eargs).
+var refusals = map[match.Reason]string{
+	match.NoSuchGame:          "refusal.no_such_game",
+	match.NoGameOfYours:       "refusal.no_game_of_yours",
+	match.NoGameHere:          "refusal.no_game_here",
+	match.NotGameNumber:       "refusal.not_game_number",
+	match.NotRunning:          "refusal.not_running",
+	match.FollowNotRunning:    "refusal.follow_not_running",
+	match.RematchNotFinished:  "refusal.rematch_not_finished",
+	match.TakebackNotRunning:  "refusal.takeback_not_running",
+	match.NotInGame:           "refusal.not_in_game",
+	match.MovedOn:             "refusal.moved_on",
+	match.StartedMeanwhile:    "refusal.started_meanwhile",
+	match.DrawMovedOn:         "refusal.draw_moved_on",
+	match.TakebackMovedOn:     "refusal.takeback_moved_on",
+	match.TakebackAskAgain:    "refusal.takeback_ask_again",
+	match.TakebackGone:        "refusal.takeback_gone",
+	match.TakebackGoneMoved:   "refusal.takeback_gone_moved",
+	match.NotPlayable:         "refusal.not_playable",
+	match.DrawAlreadyOffered:  "refusal.draw_already_offered",
+	match.NoDrawOffer:         "refusal.no_draw_offer",
+	match.OtherSideDraw:       "refusal.other_side_draw",
+	match.OtherSideTakeback:   "refusal.other_side_takeback",
+	match.RematchNotPlayer:    "refusal.rematch_not_player",
+	match.RematchProposed:     "refusal.rematch_proposed",
+	match.BothSides:           "refusal.both_sides",
+	match.NothingToTakeBack:   "refusal.nothing_to_take_back",
+	match.MoveStands:          "refusal.move_stands",
+	match.TakebackWaiting:     "refusal.takeback_waiting",
+	match.TakebackAnswerFirst: "refusal.takeback_answer_first",
+	match.NotDoubleSubstitute: "refusal.not_double_substitute",
+	match.NoDoubleSeat:        "refusal.no_double_seat",
+	match.NoSuchSeat:          "refusal.no_such_seat",
+	match.InviteCount:         "refusal.invite_count",
+	match.NotColour:           "refusal.not_colour",
+	match.ChallengeAnswered:   "refusal.challenge_answered",
+	match.AlreadyAccepted:     "refusal.already_accepted",
+	match.NotAcceptedInTime:   "refusal.not_accepted_in_time",
+	match.NoSuchLevel:         "refusal.no_such_level",
+	match.NotModerator:        "refusal.not_moderator",
+	match.NoSuchSetting:       "refusal.no_such_setting",
+	match.NotSetHere:          "refusal.not_set_here",
+	match.ServerOnly:          "refusal.server_only",
+	match.PresetName:          "refusal.preset_name",
+	match.TooManyPresets:      "refusal.too_many_presets",
+	match.NoSuchPreset:        "refusal.no_such_preset",
+	match.NotOnOff:            "refusal.not_on_off",
+	match.NotWholeNumber:      "refusal.not_whole_number",
+	match.NotTime:             "refusal.not_time",
+	match.NotExpiry:           "refusal.not_expiry",
+	match.NotChannelOrRole:    "refusal.not_channel_or_role",
+	match.BadSize:             "refusal.bad_size",
+	match.NotRuleset:          "refusal.not_ruleset",
+	match.NotSwapStyle:        "refusal.not_swap_style",
+	match.NotTheme:            "refusal.not_theme",
+	match.BadReminders:        "refusal.bad_reminders",
+	match.NotHintMode:         "refusal.not_hint_mode",
+	match.NotLevel:            "refusal.not_level",
+	match.NotTakebackMode:     "refusal.not_takeback_mode",
+	match.SizeMinOverMax:      "refusal.size_min_over_max",
+	match.DefaultSizeOutside:  "refusal.default_size_outside",
+	match.HandicapMinOverMax:  "refusal.handicap_min_over_max",
+	match.NotOpening:          "refusal.not_opening",
+	match.NoOpenings:          "refusal.no_openings",
+	match.NotTogether:         "refusal.not_together",
+	match.NotLanguage:         "refusal.not_language",
 }
 
 // eargs are a refusal's data as placeholders: Game, State (in words),
-// Value (quoted as %q does), Raw (the value as typed), N, Lo and Hi.
+// Value (quoted as %q does), Raw (the value as typed), N, Lo and Hi, the
+// levels' names LoName and HiName, and the choices of the theme and
+// language settings, Themes and Languages.
 func eargs(v vocab, e *match.Refusal) args {
 	return args{"Game": e.Game, "State": v.stateWord(e.State), "Value": fmt.Sprintf("%q", e.Value), "Raw": e.Value,
-		"N": e.N, "Lo": e.Lo, "Hi": e.Hi}
+		"N": e.N, "Lo": e.Lo, "Hi": e.Hi, "LoName": ai.Level(e.Lo).String(), "HiName": ai.Level(e.Hi).String(),
+		"Themes": strings.Join(match.Themes, ", "), "Languages": languageList()}
 }
 
 // stateWord says how a game stands: under way, over, cancelled, or
@@ -486,8 +460,11 @@ func languageList() string {
 
 // refusalText words a refusal of the match logic.
 func refusalText(v vocab, e *match.Refusal) string {
-	if w, ok := refusals[e.Reason]; ok {
-		return w(v, e)
+	if e.Reason == match.BadSize && e.Err != nil {
+		return v.badSettings(e.Err) // the rules say why
+	}
+	if id, ok := refusals[e.Reason]; ok {
+		return v.t(id, eargs(v, e))
 	}
 	return sentence(e.Error()) // a reason without words fails TestEveryRefusalHasText
 }
