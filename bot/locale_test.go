@@ -172,3 +172,32 @@ func TestLanguageOfPlace(t *testing.T) {
 		t.Errorf("another channel of the server speaks %s", got)
 	}
 }
+
+// BenchmarkText measures one text of a move's announcement, filled in, in
+// German: every public message is made of a few of these.
+func BenchmarkText(b *testing.B) {
+	v := speak(l10n.German)
+	a := args{"Game": "g12", "N": 17, "Player": "Rot (<@123456789012345678>)", "Turn": "setzt J12 und verbindet mit H11 und K10"}
+	for b.Loop() {
+		_ = v.t("played.turn", a)
+	}
+}
+
+// BenchmarkPlaceLang measures finding the language of a channel's public
+// messages: a read of its settings and of the server's kept language.
+func BenchmarkPlaceLang(b *testing.B) {
+	st, err := storage.Open(filepath.Join(b.TempDir(), "twixt.db"), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	bot, ctx := New(Options{Store: st}), context.Background()
+	if err := bot.svc.NoteGuildLocale(ctx, "1", "fr"); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if bot.placeLang(ctx, "1", "2") != l10n.French {
+			b.Fatal("not French")
+		}
+	}
+}
