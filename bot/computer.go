@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 	"time"
 
@@ -401,7 +400,7 @@ func (c *computer) askSlot(ctx context.Context) (release func(), err error) {
 	defer cancel()
 	release, err = c.slot(wctx)
 	if err != nil && ctx.Err() == nil {
-		return nil, refused(ErrComputerBusy, "the computer is busy: every one of its workers is thinking about a game; ask again in a minute")
+		return nil, refused(ErrComputerBusy, "refusal.computer_busy", nil)
 	}
 	return release, err
 }
@@ -425,9 +424,9 @@ func (c *computer) hint(ctx context.Context, g *storage.Game, pos *game.Game) ([
 }
 
 // thinkingLine is what a reply says while the computer is to move.
-func thinkingLine(g *storage.Game, pos *game.Game, s game.Seat) string {
+func (v vocab) thinkingLine(g *storage.Game, pos *game.Game, s game.Seat) string {
 	l := ai.Level(g.Meta.ComputerLevel)
-	return fmt.Sprintf("%s is thinking… (computer, level %d: %s)", who(g, pos, s), l, l)
+	return v.t("computer.thinking", args{"Player": v.who(g, pos, s), "Level": int(l), "Name": l.String()})
 }
 
 // wireComputer gives the bot its computer player: the service learns who

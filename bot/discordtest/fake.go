@@ -27,7 +27,10 @@ type Options struct {
 	BotUserID string // the bot user's id (default: AppID)
 	GuildID   string // the server interactions come from by default (default 200000000000000001)
 	ChannelID string // the channel they come from by default (default 300000000000000001)
-	Token     string // the bot token, without "Bot " (default "fake-bot-token")
+	// GuildLocale is the server's locale sent with its interactions
+	// (guild_locale); "" sends none.
+	GuildLocale string
+	Token       string // the bot token, without "Bot " (default "fake-bot-token")
 
 	// CallbackDeadline is how late after delivery an initial callback is
 	// still accepted (default 3 s, Discord's); negative: no deadline.
