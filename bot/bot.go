@@ -154,9 +154,9 @@ func (b *Bot) boardPicture(g *storage.Game, pos *game.Game, voc vocab, zoom bool
 }
 
 // renderOptions are the options of every picture and text board of a
-// reply, in its vocabulary's theme (and, at merge, language).
+// reply, in its vocabulary's theme and language.
 func renderOptions(voc vocab) render.Options {
-	return render.Options{Theme: voc.theme} // TODO(merge): Lang: voc.lang
+	return render.Options{Theme: voc.theme, Lang: voc.lang}
 }
 
 // place is where a game's messages go: its thread, or its channel.

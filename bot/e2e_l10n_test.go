@@ -45,7 +45,10 @@ func TestLanguagesHTTP(t *testing.T) {
 	r.refused(marie, "twixt move", "Ce n'est pas ton tour", fr, discordtest.Str(optAt, "f6"))
 	r.refused(marie, "twixt move", "Rien n'a changé.", fr, discordtest.Str(optAt, "f6"))
 	m := r.move(hans, "f6", de)
-	public("the first move", m, "juega F6", "te toca (jugada 2)")
+	public("the first move", m, "juega F6", "te toca (jugada 2)", "Rojo")
+	if len(m.Attachments) != 1 || !strings.Contains(m.Attachments[0].Description, "Rojo") || strings.Contains(m.Attachments[0].Description, "Red") {
+		t.Errorf("the first move's picture is not described in Spanish: %+v", m.Attachments)
+	}
 	r.refused(hans, "twixt move", "Du bist nicht am Zug", de, discordtest.Str(optAt, "g8"))
 	r.refused(marie, "twixt move", "Je ne comprends pas", fr, discordtest.Str(optAt, "zz!"))
 	r.refused(marie, "twixt move", "porte déjà un pilier", fr, discordtest.Str(optAt, "f6"))

@@ -104,7 +104,7 @@ func themeVocab(name string) vocab {
 
 // side names a colour: "Red", "White", "Black".
 func (v vocab) side(c game.Color) string {
-	return v.theme.SideName(c) // TODO(merge): SideNameIn(v.lang, c)
+	return v.theme.SideNameIn(v.lang, c)
 }
 
 // lowerSide names a colour as an adjective inside a sentence, "a white
