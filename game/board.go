@@ -15,9 +15,17 @@ import (
 type Board struct {
 	g     *geometry
 	rules Ruleset
-	pegs  []Color    // per hole index
-	links []Color    // per link id: owner, or NoColor
-	block [3][]uint8 // block[c][id]: how many of c's links cross link id
+	pegs  []Color // per hole index
+	links []Color // per link id: owner, or NoColor
+	// blk holds, per hole i, the crossing counters of the four links
+	// i*4+d, one 16-bit lane each: how many of Red's links cross the
+	// link in the lane's low byte, how many of Black's in its high byte
+	// (at most 9 each). One load answers whether a link is free for a
+	// colour under either ruleset (see stepMask), and a search can skip
+	// a hole whose four links nothing crosses.
+	blk []uint64
+	// pegBits[c] has bit i set when c has a peg in hole index i.
+	pegBits [3][]uint64
 	// nbr[c][i] has bit k set when c has a peg a knight step knight[k]
 	// away from hole i: the candidates for autolinks, found without
 	// looking at the eight neighbours one by one.
@@ -35,10 +43,7 @@ type Board struct {
 	queue          []int32 // scratch for searches
 	seen           []uint32
 	epoch          uint32
-	dist, layer    []int32 // scratch for Distance and TwoDistance
-	head, next     []int32 // TwoDistance: each group's pegs, as linked lists
-	from           []int32 // TwoDistance: the last node that counted for a node
-	count          []uint8 // TwoDistance: neighbours settled, per node
+	ss             *searchScratch // Distance and TwoDistance, made when first needed
 }
 
 // NewBoard returns an empty board.
@@ -52,11 +57,12 @@ func NewBoard(size Size, rules Ruleset) (*Board, error) {
 		rules:   rules,
 		pegs:    make([]Color, g.n),
 		links:   make([]Color, g.n*4),
+		blk:     make([]uint64, g.n),
 		added:   make([]int32, 0, 16),
 		removed: make([]int32, 0, 16),
 	}
 	for c := Red; c <= Black; c++ {
-		b.block[c] = make([]uint8, g.n*4)
+		b.pegBits[c] = make([]uint64, g.bits.words)
 		b.nbr[c] = make([]uint8, g.n)
 		b.uf[c] = make([]int32, g.n+2)
 	}
@@ -68,8 +74,9 @@ func NewBoard(size Size, rules Ruleset) (*Board, error) {
 func (b *Board) Reset() {
 	clear(b.pegs)
 	clear(b.links)
+	clear(b.blk)
 	for c := Red; c <= Black; c++ {
-		clear(b.block[c])
+		clear(b.pegBits[c])
 		clear(b.nbr[c])
 		copy(b.uf[c], b.g.fresh)
 		b.ufDirty[c] = false
@@ -84,8 +91,9 @@ func (b *Board) Clone() *Board {
 	c := &Board{g: b.g, rules: b.rules}
 	c.pegs = slices.Clone(b.pegs)
 	c.links = slices.Clone(b.links)
+	c.blk = slices.Clone(b.blk)
 	for k := Red; k <= Black; k++ {
-		c.block[k] = slices.Clone(b.block[k])
+		c.pegBits[k] = slices.Clone(b.pegBits[k])
 		c.nbr[k] = slices.Clone(b.nbr[k])
 		c.uf[k] = slices.Clone(b.uf[k])
 	}
@@ -101,8 +109,9 @@ func (b *Board) copyFrom(src *Board) {
 	b.rules = src.rules
 	copy(b.pegs, src.pegs)
 	copy(b.links, src.links)
+	copy(b.blk, src.blk)
 	for k := Red; k <= Black; k++ {
-		copy(b.block[k], src.block[k])
+		copy(b.pegBits[k], src.pegBits[k])
 		copy(b.nbr[k], src.nbr[k])
 		copy(b.uf[k], src.uf[k])
 	}
@@ -228,6 +237,7 @@ func (b *Board) PlaceBare(h Hole, c Color) error {
 
 func (b *Board) putPeg(i int, c Color) {
 	b.pegs[i] = c
+	b.pegBits[c][i>>6] |= 1 << (i & 63)
 	b.npegs[c]++
 	u := b.g.useBits[i] // bit c: colour c may peg hole i
 	b.free[Red] -= int(u>>Red) & 1
@@ -277,6 +287,7 @@ func (b *Board) takePeg(i int) {
 		}
 	}
 	b.pegs[i] = NoColor
+	b.pegBits[c][i>>6] &^= 1 << (i & 63)
 	b.markNeighbours(i, c, false)
 	b.npegs[c]--
 	for k := Red; k <= Black; k++ {
@@ -291,11 +302,47 @@ func (b *Board) takePeg(i int) {
 // board's ruleset: in standard every crossing link blocks, in PP only the
 // opponent's.
 func (b *Board) linkFree(id int, c Color) bool {
-	if b.rules == PP {
-		return b.block[c.Opponent()][id] == 0
-	}
-	return b.block[Red][id] == 0 && b.block[Black][id] == 0
+	return b.crossed(id, b.stepMask(c)) == 0
 }
+
+// Lanes of the crossing counters (see Board.blk).
+const (
+	laneRed   = 0x00FF // Red's counter in a 16-bit lane
+	laneBlack = 0xFF00 // Black's
+	laneAny   = 0xFFFF
+)
+
+// laneOf is the lane mask of c's counter.
+func laneOf(c Color) uint64 {
+	if c == Black {
+		return laneBlack
+	}
+	return laneRed
+}
+
+// stepMask is the lane mask of the links that block c's links under the
+// board's ruleset: in standard every crossing link, in PP only the
+// opponent's.
+func (b *Board) stepMask(c Color) uint64 {
+	if b.rules == PP {
+		return laneOf(c.Opponent())
+	}
+	return laneAny
+}
+
+// crossed returns the crossing counters of link id under a lane mask:
+// zero when no link the mask counts crosses it.
+func (b *Board) crossed(id int, mask uint64) uint64 {
+	return b.blk[id>>2] >> (uint(id&3) * 16) & mask
+}
+
+// crossCount returns how many of c's links cross link id.
+func (b *Board) crossCount(id int, c Color) int {
+	return int(b.crossed(id, laneOf(c)) >> (8 * uint(c-Red)))
+}
+
+// crossUnit is 1 in c's counter of lane 0.
+func crossUnit(c Color) uint64 { return 1 << (8 * uint(c-Red)) }
 
 // blocker returns a link that blocks link id for c, and its owner.
 func (b *Board) blocker(id int, c Color) (Link, Color) {
@@ -311,9 +358,9 @@ func (b *Board) blocker(id int, c Color) (Link, Color) {
 func (b *Board) addLink(id int, c Color) {
 	b.links[id] = c
 	b.nlinks[c]++
-	blk := b.block[c]
+	blk, unit := b.blk, crossUnit(c)
 	for _, x := range b.g.crosses(id) {
-		blk[x]++
+		blk[x>>2] += unit << (uint(x&3) * 16)
 	}
 	if !b.ufDirty[c] {
 		x, y := b.g.linkEnds(id)
@@ -326,9 +373,9 @@ func (b *Board) removeLink(id int) {
 	c := b.links[id]
 	b.links[id] = NoColor
 	b.nlinks[c]--
-	blk := b.block[c]
+	blk, unit := b.blk, crossUnit(c)
 	for _, x := range b.g.crosses(id) {
-		blk[x]--
+		blk[x>>2] -= unit << (uint(x&3) * 16)
 	}
 	b.ufDirty[c] = true
 	b.removed = append(b.removed, int32(id))

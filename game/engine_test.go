@@ -99,3 +99,64 @@ func BenchmarkDistance(b *testing.B) {
 		}
 	})
 }
+
+// TestDistanceAgainstReference checks the bitset searches of Distance and
+// TwoDistance against the reference searches, one hole at a time, that
+// they replaced (engine_ref_test.go): on random positions of many sizes
+// and both rulesets, with pegs placed bare and linked by hand, links and
+// pegs removed, so that groups of pegs touch without a link and crossing
+// links of one's own block.
+func TestDistanceAgainstReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 13))
+	sizes := []Size{{5, 5}, {6, 9}, {24, 24}, {13, 7}, {30, 30}, {65, 12}, {12, 70}}
+	for trial := 0; trial < 120; trial++ {
+		s := sizes[trial%len(sizes)]
+		rules := []Ruleset{Standard, PP, ThreeM}[r.IntN(3)]
+		b, _ := NewBoard(s, rules)
+		c := Red
+		for step := 0; b.Free(c) > 0 && step < s.Cols*s.Rows; step++ {
+			for _, col := range []Color{Red, Black} {
+				if got, want := b.Distance(col), b.distanceRef(col); got != want {
+					t.Fatalf("%s %s step %d: %s distance %d, reference %d", s, rules, step, col, got, want)
+				}
+				if got, want := b.TwoDistance(col), b.twoDistanceRef(col); got != want {
+					t.Fatalf("%s %s step %d: %s two-distance %d, reference %d", s, rules, step, col, got, want)
+				}
+			}
+			if b.Connected(Red) || b.Connected(Black) {
+				break
+			}
+			holes := b.LegalHoles(c)
+			h := holes[r.IntN(len(holes))]
+			switch x := r.IntN(20); {
+			case x == 0 && rules != PP:
+				// Take away a random link or peg of c.
+				if links := b.Links(c); len(links) > 0 {
+					if err := b.RemoveLink(links[r.IntN(len(links))], c); err != nil {
+						t.Fatal(err)
+					}
+				} else if pegs := b.Pegs(c); len(pegs) > 0 && rules == ThreeM {
+					if err := b.RemovePeg(pegs[r.IntN(len(pegs))], c); err != nil {
+						t.Fatal(err)
+					}
+				}
+			case x <= 2:
+				// A bare peg, linked by hand to some of its neighbours.
+				if err := b.PlaceBare(h, c); err != nil {
+					t.Fatal(err)
+				}
+				for _, k := range knight {
+					o := Hole{h.Col + k[0], h.Row + k[1]}
+					if r.IntN(2) == 0 && b.Exists(o) && b.Peg(o) == c {
+						b.AddLink(NewLink(h, o), c) // refused if blocked: fine
+					}
+				}
+			default:
+				if _, err := b.Place(h, c); err != nil {
+					t.Fatal(err)
+				}
+			}
+			c = c.Opponent()
+		}
+	}
+}

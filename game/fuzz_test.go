@@ -111,8 +111,8 @@ func checkInvariants(t testing.TB, g *Game) {
 					n++
 				}
 			}
-			if int(b.block[c][id]) != n {
-				t.Fatalf("link %s: %d %s links cross it, counter says %d", geo.link(id), n, c, b.block[c][id])
+			if got := b.crossCount(id, c); got != n {
+				t.Fatalf("link %s: %d %s links cross it, counter says %d", geo.link(id), n, c, got)
 			}
 		}
 	}

@@ -44,6 +44,7 @@ type geometry struct {
 	side    [3][]uint8
 	free    [3]int  // holes each colour may peg on an empty board
 	fresh   []int32 // all -1: a fresh union-find, every node its own set of size 1
+	bits    bitGeometry
 }
 
 var geometries sync.Map // Size -> *geometry
@@ -147,6 +148,7 @@ func newGeometry(s Size) *geometry {
 	for i := range g.fresh {
 		g.fresh[i] = -1
 	}
+	g.initBits()
 	return g
 }
 

@@ -76,12 +76,10 @@ func (b *Board) autolink(i int, c Color) {
 		return
 	}
 	dirs := b.g.dirStep[i*8 : i*8+8 : i*8+8]
-	// linkFree, with the crossing counters looked up once.
-	opp, own := b.block[c.Opponent()], b.block[c]
-	pp := b.rules == PP
+	mask := b.stepMask(c)
 	for ; m != 0; m &= m - 1 {
 		id := int(dirs[bits.TrailingZeros8(m)].link)
-		if opp[id] != 0 || !pp && own[id] != 0 {
+		if b.crossed(id, mask) != 0 {
 			continue
 		}
 		b.addLink(id, c)
