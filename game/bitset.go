@@ -168,26 +168,25 @@ func newSearchScratch(g *geometry) *searchScratch {
 	return s
 }
 
-// laneMask4 repeats a lane mask in the four lanes of a hole's counters.
-func laneMask4(m uint64) uint64 { return m * 0x0001_0001_0001_0001 }
-
 // openSteps fills s.open with the knight steps open to c: on the board
 // and crossed by no link that blocks c's links (see Board.stepMask).
 func (b *Board) openSteps(c Color, s *searchScratch) {
 	bg := &b.g.bits
-	m := laneMask4(b.stepMask(c))
+	m := b.stepMask(c)
 	for d := range s.blockF {
 		clear(s.blockF[d].set())
 	}
-	lo, hi := len(b.blk), -1
-	for i, v := range b.blk {
-		if v &= m; v == 0 {
+	lo, hi := b.g.n, -1
+	blk := b.blk
+	for i := 0; i+3 < len(blk); i += 4 {
+		if (blk[i]|blk[i+1]|blk[i+2]|blk[i+3])&m == 0 {
 			continue
 		}
-		lo, hi = min(lo, i>>6), i>>6
+		h := i >> 2
+		lo, hi = min(lo, h>>6), h>>6
 		for d := 0; d < 4; d++ {
-			if v>>(16*uint(d))&0xFFFF != 0 {
-				setBit(s.blockF[d].set(), i)
+			if blk[i+d]&m != 0 {
+				setBit(s.blockF[d].set(), h)
 			}
 		}
 	}

@@ -35,7 +35,7 @@ func (b *Board) Autolinks(h Hole, c Color) int {
 	}
 	i := b.g.index(h)
 	n := 0
-	for m := b.nbr[c][i]; m != 0; m &= m - 1 {
+	for m := b.around(i, c); m != 0; m &= m - 1 {
 		if b.linkFree(int(b.g.dirStep[i*8+bits.TrailingZeros8(m)].link), c) {
 			n++
 		}
@@ -62,7 +62,7 @@ func (b *Board) Wins(h Hole, c Color) bool {
 	case 2:
 		reachBottom = true
 	}
-	for m := b.nbr[c][i]; m != 0; m &= m - 1 {
+	for m := b.around(i, c); m != 0; m &= m - 1 {
 		st := b.g.dirStep[i*8+bits.TrailingZeros8(m)]
 		if !b.linkFree(int(st.link), c) {
 			continue

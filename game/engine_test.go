@@ -160,3 +160,25 @@ func TestDistanceAgainstReference(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossTemplate: every link that nine links cross, away from the
+// edges, is crossed by the same nine, shifted: the template addLink uses.
+func TestCrossTemplate(t *testing.T) {
+	for _, s := range []Size{{5, 5}, {8, 8}, {24, 24}, {7, 40}, {100, 100}} {
+		g := geometryFor(s)
+		for id, nc := range g.ncross {
+			if nc != crossStride {
+				continue
+			}
+			d := id % 4
+			if !g.hasRel[d] {
+				t.Fatalf("%s: link %d has nine crossings but no template", s, id)
+			}
+			for k, x := range g.crosses(id) {
+				if int32(x)-int32(id) != g.crossRel[d][k] {
+					t.Fatalf("%s: link %s: crossing %d is %s, the template says %d", s, g.link(id), k, g.link(int(x)), g.crossRel[d][k])
+				}
+			}
+		}
+	}
+}

@@ -136,8 +136,8 @@ func checkInvariants(t testing.TB, g *Game) {
 					m |= 1 << k
 				}
 			}
-			if b.nbr[c][i] != m {
-				t.Fatalf("neighbour mask of %s for %s is %08b, want %08b", geo.hole(i), c, b.nbr[c][i], m)
+			if got := b.around(i, c); got != m {
+				t.Fatalf("neighbour mask of %s for %s is %08b, want %08b", geo.hole(i), c, got, m)
 			}
 		}
 	}
