@@ -75,6 +75,7 @@ type gtpSession struct {
 	set      game.Settings
 	g        *game.Game
 	cfg      ai.Config
+	engine   *ai.Engine // made at the first genmove; keeps its trees between moves
 	seed     uint64
 	timeLeft map[game.Color]time.Duration
 }
@@ -301,7 +302,10 @@ func (s *gtpSession) genmove(args []string) (string, error) {
 		}
 		cfg.MoveTime = min(budget, left/20)
 	}
-	d, err := ai.Choose(context.Background(), s.g, cfg)
+	if s.engine == nil {
+		s.engine = ai.NewEngine(ai.EngineOptions{})
+	}
+	d, err := s.engine.Choose(context.Background(), s.g, cfg)
 	if err != nil {
 		return "", err
 	}
