@@ -98,14 +98,19 @@ func (e *engine) pruneKeep(n int) []uint8 {
 	return e.keepMarks
 }
 
-// reserve makes room for k more nodes, growing the arena as append would
-// (doubling) but never beyond maxN, so that the cap bounds the memory
-// taken and not only the nodes in use.
+// reserve makes room for k more nodes, growing the arena by doubling
+// while it is small and then to maxN at once, never beyond: the cap bounds
+// the memory taken, and the arenas left behind for the collector add up
+// to a quarter of the cap at most.
 func (e *engine) reserve(k int) {
 	if len(e.nodes)+k <= cap(e.nodes) {
 		return
 	}
-	grown := make([]node, len(e.nodes), min(max(2*cap(e.nodes), len(e.nodes)+k), e.maxN))
+	size := max(2*cap(e.nodes), len(e.nodes)+k)
+	if size > e.maxN/4 {
+		size = e.maxN
+	}
+	grown := make([]node, len(e.nodes), size)
 	copy(grown, e.nodes)
 	e.nodes = grown
 }
