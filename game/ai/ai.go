@@ -21,6 +21,10 @@ type Config struct {
 	Playouts int
 	// Seed seeds the search's random numbers.
 	Seed uint64
+	// Threads is how many cores search at once, each with its own tree,
+	// its share of MaxNodes and Playouts, and their root statistics
+	// added up; zero or one means one.
+	Threads int
 	// MaxNodes caps the search tree; zero means DefaultMaxNodes. When a
 	// search fills it, the search prunes the least visited subtrees and
 	// goes on in the room they leave (see prune.go).

@@ -146,3 +146,53 @@ func BenchmarkEngineChoose(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N*per)/b.Elapsed().Seconds(), "playouts/s")
 }
+
+// TestThreads: a search on several cores runs the simulations asked for in
+// all, gives the same answer under the same seed, and keeps to its time.
+func TestThreads(t *testing.T) {
+	g := randomGame(t, game.Settings{}, 16, rand.New(rand.NewPCG(3, 8)))
+	cfg := Config{Level: MaxLevel, Playouts: 1501, Seed: 3, Threads: 3}
+	var first Decision
+	for k := 0; k < 2; k++ {
+		d, err := Choose(context.Background(), g, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Playouts != cfg.Playouts {
+			t.Errorf("%d simulations on 3 cores, want %d", d.Playouts, cfg.Playouts)
+		}
+		if _, err := g.Clone().PlayMove(d.Move); err != nil {
+			t.Fatalf("chose %s: %v", d.Move, err)
+		}
+		if k == 0 {
+			first = d
+		} else if d.String() != first.String() {
+			t.Errorf("the same seed gave %s, then %s", first, d)
+		}
+	}
+	cands, err := Hint(context.Background(), g, cfg, 3)
+	if err != nil || len(cands) == 0 {
+		t.Fatalf("hint on 3 cores: %v, %v", cands, err)
+	}
+	visits := 0
+	e := newEngine(g, cfg)
+	e.guard()
+	e.search(context.Background())
+	for _, k := range e.nodes[e.nodes[0].child : e.nodes[0].child+e.nodes[0].nchild] {
+		visits += int(k.visits)
+	}
+	if int(e.nodes[0].visits) != cfg.Playouts || visits > cfg.Playouts {
+		t.Errorf("merged root: %d visits, its children %d in all; want %d", e.nodes[0].visits, visits, cfg.Playouts)
+	}
+	// A time budget: every core stops at the context's deadline, and
+	// the answer is a legal move.
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	d, err := Choose(ctx, g, Config{Level: MaxLevel, Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Clone().PlayMove(d.Move); err != nil {
+		t.Fatalf("chose %s: %v", d.Move, err)
+	}
+}

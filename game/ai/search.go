@@ -165,8 +165,18 @@ func (e *engine) budget(ctx context.Context) (time.Time, int) {
 	return deadline, limit
 }
 
-// search grows the tree from the root until the budget is spent.
+// search grows the tree from the root until the budget is spent, on
+// Config.Threads cores (see parallel.go).
 func (e *engine) search(ctx context.Context) {
+	if e.threads() > 1 {
+		e.searchParallel(ctx)
+		return
+	}
+	e.searchOne(ctx)
+}
+
+// searchOne grows the tree on one core.
+func (e *engine) searchOne(ctx context.Context) {
 	deadline, limit := e.budget(ctx)
 	if !deadline.IsZero() {
 		e.lookUntil = e.start.Add(deadline.Sub(e.start) / 5)
