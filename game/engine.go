@@ -17,6 +17,19 @@ func (b *Board) CopyFrom(src *Board) bool {
 	return true
 }
 
+// PegsByIndex copies the colour of every hole into dst (grown if too
+// short) and returns it: entry row*cols+col is the peg in that hole, or
+// NoColor. It is one copy, for a search that reads the whole board after
+// each simulation.
+func (b *Board) PegsByIndex(dst []Color) []Color {
+	if cap(dst) < len(b.pegs) {
+		dst = make([]Color, len(b.pegs))
+	}
+	dst = dst[:len(b.pegs)]
+	copy(dst, b.pegs)
+	return dst
+}
+
 // CanPeg reports whether c may peg h now: a hole of the board, empty, and
 // not in the opponent's border rows. It is CheckPeg without the error.
 func (b *Board) CanPeg(h Hole, c Color) bool {

@@ -182,3 +182,20 @@ func TestCrossTemplate(t *testing.T) {
 		}
 	}
 }
+
+// TestPegsByIndex: the copy agrees with Peg on every hole, and is a copy.
+func TestPegsByIndex(t *testing.T) {
+	b, _ := NewBoard(Size{9, 7}, Standard)
+	b.Place(Hole{3, 2}, Red)
+	b.Place(Hole{4, 4}, Black)
+	got := b.PegsByIndex(nil)
+	for i, c := range got {
+		if h := (Hole{i % 9, i / 9}); b.Peg(h) != c {
+			t.Fatalf("%s: %s, Peg says %s", h, c, b.Peg(h))
+		}
+	}
+	got[3+2*9] = Black
+	if b.Peg(Hole{3, 2}) != Red {
+		t.Error("changing the copy changed the board")
+	}
+}

@@ -321,9 +321,7 @@ func distanceValue(b *game.Board, c game.Color) float32 {
 // backup adds the result to the nodes of the path, and to the RAVE
 // statistics of their children.
 func (e *engine) backup(b *game.Board, pRed float32) {
-	for i := range e.final {
-		e.final[i] = b.Peg(e.hole(int32(i)))
-	}
+	e.final = b.PegsByIndex(e.final)
 	score := func(c game.Color) float32 {
 		if c == game.Red {
 			return pRed
