@@ -35,16 +35,21 @@ type EngineOptions struct {
 	// SavedTrees is how many trees are kept for reuse, the oldest
 	// dropped first; zero means 8, and negative keeps none.
 	SavedTrees int
-	// SavedNodes caps the nodes of all saved trees together, and
-	// separately the capacity of the recycled search arenas; zero means
-	// 4 M nodes (some 150 MB each at most).
+	// SavedNodes caps the nodes of all saved trees together; zero means
+	// 4 M nodes (some 150 MB).
 	SavedNodes int
+	// SpareNodes caps the capacity of the finished searches' arenas kept
+	// for the next searches; an arena that would pass it is left to the
+	// collector. Zero means 2 M nodes (some 75 MB), enough for a 1 s
+	// search; negative keeps none.
+	SpareNodes int
 }
 
 // Defaults of EngineOptions.
 const (
 	defaultSavedTrees = 8
 	defaultSavedNodes = 4 << 20
+	defaultSpareNodes = 2 << 20
 	savedTreeNodes    = 1 << 20 // nodes kept of one tree; deeper ones are cut
 )
 
@@ -55,6 +60,9 @@ func NewEngine(opts EngineOptions) *Engine {
 	}
 	if opts.SavedNodes <= 0 {
 		opts.SavedNodes = defaultSavedNodes
+	}
+	if opts.SpareNodes == 0 {
+		opts.SpareNodes = defaultSpareNodes
 	}
 	return &Engine{opts: opts}
 }
@@ -105,7 +113,7 @@ func (e *engine) arena() []node {
 }
 
 // release gives the search's tree back to its owner for the next search,
-// as long as the owner's recycled arenas stay within SavedNodes.
+// as long as the owner's recycled arenas stay within SpareNodes.
 func (e *engine) release() {
 	en, a := e.owner, e.nodes
 	e.nodes = nil
@@ -114,7 +122,7 @@ func (e *engine) release() {
 	}
 	en.mu.Lock()
 	defer en.mu.Unlock()
-	if en.spare+cap(a) > en.opts.SavedNodes {
+	if en.spare+cap(a) > en.opts.SpareNodes {
 		return // let the collector have it
 	}
 	en.free = append(en.free, a[:0])

@@ -108,7 +108,7 @@ func TestEngineConcurrent(t *testing.T) {
 	if len(en.free) == 0 {
 		t.Error("no search arena was kept for recycling")
 	}
-	if en.spare > en.opts.SavedNodes || en.total > en.opts.SavedNodes || len(en.trees) > en.opts.SavedTrees {
+	if en.spare > en.opts.SpareNodes || en.total > en.opts.SavedNodes || len(en.trees) > en.opts.SavedTrees {
 		t.Errorf("the engine keeps %d spare nodes, %d trees of %d nodes: over its limits %+v", en.spare, len(en.trees), en.total, en.opts)
 	}
 }
