@@ -132,8 +132,9 @@ func TestEngineRecycles(t *testing.T) {
 	}
 }
 
-// BenchmarkEngineSearch10s-style measurement is TestMemory; this one
-// reports the memory an Engine's search takes per simulation.
+// BenchmarkEngineChoose is BenchmarkSearch's standard case through an
+// Engine: each search grows its tree in the arena of the one before, so
+// it allocates a fraction of what a search on its own does (B/op).
 func BenchmarkEngineChoose(b *testing.B) {
 	g := randomGame(b, game.Settings{}, 20, rand.New(rand.NewPCG(9, 9)))
 	en := NewEngine(EngineOptions{})
