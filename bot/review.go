@@ -104,7 +104,7 @@ func (c *computer) reviewMove(ctx context.Context, g *storage.Game, pos *game.Ga
 		cfg.Level = ai.MaxLevel
 	}
 	tctx, cancel := context.WithTimeout(ctx, budget(cfg))
-	cands, err := ai.Hint(tctx, pos, cfg, reviewCandidates)
+	cands, err := c.player.Hint(tctx, pos, cfg, reviewCandidates)
 	cancel()
 	if err != nil {
 		return err
