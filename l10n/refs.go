@@ -166,20 +166,20 @@ func walk(n parse.Node, f func(cmd *parse.CommandNode, name string)) {
 			walk(a, f)
 		}
 	case *parse.IfNode:
-		walk(n.Pipe, f)
-		walk(n.List, f)
-		walk(n.ElseList, f)
+		walkBranch(&n.BranchNode, f)
 	case *parse.RangeNode:
-		walk(n.Pipe, f)
-		walk(n.List, f)
-		walk(n.ElseList, f)
+		walkBranch(&n.BranchNode, f)
 	case *parse.WithNode:
-		walk(n.Pipe, f)
-		walk(n.List, f)
-		walk(n.ElseList, f)
+		walkBranch(&n.BranchNode, f)
 	case *parse.TemplateNode:
 		walk(n.Pipe, f)
 	}
+}
+
+func walkBranch(n *parse.BranchNode, f func(cmd *parse.CommandNode, name string)) {
+	walk(n.Pipe, f)
+	walk(n.List, f)
+	walk(n.ElseList, f)
 }
 
 // refCalls returns the function calls of every form of m, and what is

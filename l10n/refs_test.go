@@ -190,3 +190,12 @@ func BenchmarkTextWithoutRefs(b *testing.B) {
 		c.Text(German, "start", a)
 	}
 }
+
+// Calls inside if, range and with are found too.
+func TestRefCallsInBranches(t *testing.T) {
+	c := refCatalogue(t, map[Lang]string{English: `x = """{{if .A}}{{cmd "challenge"}}{{else}}{{cmd "move"}}{{end}}{{with .B}}{{cmd "help"}}{{end}}{{range .C}}{{cmd "games"}}{{end}}"""` + "\n"})
+	got := fmt.Sprint(c.RefCalls("x"))
+	if want := `[{{cmd "challenge"}} {{cmd "games"}} {{cmd "help"}} {{cmd "move"}}]`; got != want {
+		t.Errorf("RefCalls = %s; want %s", got, want)
+	}
+}
