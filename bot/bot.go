@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
@@ -390,10 +391,14 @@ func notFoundReply(e *discord.Event) discord.Reply {
 }
 
 // errorReply turns a handler's error into its reply: the words errWrap
-// gave it, in the user's language, or an apology in that language.
+// gave it, in the user's language, or an apology in that language; a
+// handler given up for taking too long is told in that language too.
 func errorReply(e *discord.Event, err error) discord.Reply {
 	if e.Type() == discordgo.InteractionApplicationCommandAutocomplete {
 		return discord.Choices()
+	}
+	if errors.Is(err, discord.ErrTimedOut) {
+		return discord.Ephemeral(userVocab(e).t("router.timed_out", nil))
 	}
 	if msg, ok := discord.UserMessage(err); ok && msg != "" {
 		return discord.Ephemeral(truncate(msg, discord.MaxContentLength-1))

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/twixtbot/twixtbot/bot/discord"
@@ -171,5 +172,21 @@ no_option = """Name one with {{opt "twixt move gmae"}}."""
 	}
 	if strings.Contains(err.Error(), "refusal.good") {
 		t.Errorf("Check reports a good text:\n%v", err)
+	}
+}
+
+// The router's timeout reply speaks the user's language, as its other
+// replies do.
+func TestTimeoutSpeaksTheUsersLanguage(t *testing.T) {
+	for locale, want := range map[string]string{"de": "Das hat zu lange gedauert", "en-GB": "That took too long", "es-ES": "Ha tardado demasiado"} {
+		e, err := discord.NewEvent(&discordgo.Interaction{ID: "1", Token: "t", Type: discordgo.InteractionApplicationCommand, Locale: discordgo.Locale(locale),
+			Member: &discordgo.Member{User: &discordgo.User{ID: "42"}}, GuildID: "7", ChannelID: "8",
+			Data: discordgo.ApplicationCommandInteractionData{Name: "twixt"}}, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := errorReply(e, discord.Visible(discord.ErrTimedOut)); !strings.Contains(got.Content, want) || !got.Ephemeral {
+			t.Errorf("%s: the timeout reply is %q; want a private %q", locale, got.Content, want)
+		}
 	}
 }
