@@ -121,6 +121,12 @@ func userLang(e *discord.Event) l10n.Lang { return langOf(e.Locale()) }
 // userVocab is the classic vocabulary in the acting user's language.
 func userVocab(e *discord.Event) vocab { return speak(userLang(e)).mentioning(e.CommandIDs()) }
 
+// gameUserVocab is a game's vocabulary in the acting user's language, for
+// private replies about it.
+func gameUserVocab(g *storage.Game, e *discord.Event) vocab {
+	return vocabOf(g).in(userLang(e)).mentioning(e.CommandIDs())
+}
+
 // placeLang is the language of public messages in a channel: the
 // language setting, or the server's language as Discord last sent it.
 func (b *Bot) placeLang(ctx context.Context, guild storage.GuildID, channel storage.ChannelID) l10n.Lang {
