@@ -211,6 +211,19 @@ func BenchmarkText(b *testing.B) {
 	}
 }
 
+// BenchmarkTextMentioningCommand measures a refusal that mentions a
+// command and names an option, in German, with the commands' ids known:
+// the catalogue view is made and the references resolved on each call.
+func BenchmarkTextMentioningCommand(b *testing.B) {
+	ids := &discord.CommandIDs{}
+	ids.Set([]*discordgo.ApplicationCommand{{ID: "1234567890123456789", Name: cmdTwixt}})
+	v := speak(l10n.German).mentioning(ids)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = v.t("refusal.no_game_here", nil)
+	}
+}
+
 // BenchmarkPlaceLang measures finding the language of a channel's public
 // messages: a read of its settings and of the server's kept language.
 func BenchmarkPlaceLang(b *testing.B) {
