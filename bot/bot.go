@@ -212,7 +212,7 @@ func (b *Bot) errWrap(h discord.Handler) discord.Handler {
 			if isFull(err) {
 				b.log.ErrorContext(ctx, "the store cannot write: actions are refused until it can", "path", e.Path(), "err", err)
 			}
-			if msg, ok := userMessage(userVocab(e), err); ok {
+			if msg, ok := userMessage(userVocab(e), e.Path(), err); ok {
 				return r, &userError{err: err, msg: msg}
 			}
 		}

@@ -83,6 +83,16 @@ func commandRefs(ids *discord.CommandIDs, style refStyle) l10n.Refs {
 	}
 }
 
+// optionName is the name of option of command (a path of default names)
+// in language l, or option itself when command has no such option.
+func optionName(l l10n.Lang, command, option string) string {
+	nodes, err := commandPath(command+" "+option, true)
+	if err != nil {
+		return option
+	}
+	return nodes[len(nodes)-1].in(l)
+}
+
 // cmdNode is a command, subcommand group, subcommand or option of the
 // definitions, with its names in every language.
 type cmdNode struct {

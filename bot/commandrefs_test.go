@@ -190,3 +190,25 @@ func TestTimeoutSpeaksTheUsersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// An option Discord sent wrong is named as the user's Discord shows it,
+// when the command is known.
+func TestOptionErrorNamesTheOptionInTheUsersLanguage(t *testing.T) {
+	missing := &discord.OptionError{Option: optAt, Want: "text", Kind: discord.ErrMissingOption}
+	for _, tc := range []struct {
+		l       l10n.Lang
+		command string
+		want    string
+	}{
+		{l10n.German, "twixt move", `"loch"`},
+		{l10n.German, "twixt move", "loch:<text>"},
+		{l10n.French, "twixt move", "trou:<text>"},
+		{l10n.English, "twixt move", "at:<text>"},
+		{l10n.German, "accept/g1", "at:<text>"}, // a button names no command
+	} {
+		got, ok := userMessage(speak(tc.l), tc.command, missing)
+		if !ok || !strings.Contains(got, tc.want) {
+			t.Errorf("%s %s: %q; want %q in it", tc.l, tc.command, got, tc.want)
+		}
+	}
+}

@@ -18,9 +18,11 @@ import (
 // action fails, in their language: what is wrong, what to do instead, and
 // "Nothing changed." (refusal.nothing_changed). It reports false for
 // errors that are the bot's own fault, which are logged and answered with
-// an apology.
-func userMessage(v vocab, err error) (string, bool) {
-	msg, ok := explain(v, err)
+// an apology. command is the path of the command that failed ("twixt
+// move"; a button's custom_id, or "", names no command), whose options
+// are named as the player's Discord shows them.
+func userMessage(v vocab, command string, err error) (string, bool) {
+	msg, ok := explain(v, command, err)
 	if !ok {
 		return "", false
 	}
@@ -37,10 +39,11 @@ func (v vocab) moveSyntax(example string) string {
 }
 
 // explain is userMessage without its ending: whole sentences.
-func explain(v vocab, err error) (string, bool) {
+func explain(v vocab, command string, err error) (string, bool) {
 	var opt *discord.OptionError
 	if errors.As(err, &opt) { // an option Discord sent wrong
-		a := args{"Option": fmt.Sprintf("%q", opt.Option), "Want": opt.Want, "Got": opt.Got, "Add": opt.Option + ":<" + opt.Want + ">"}
+		name := optionName(v.lang, command, opt.Option)
+		a := args{"Option": fmt.Sprintf("%q", name), "Want": opt.Want, "Got": opt.Got, "Add": name + ":<" + opt.Want + ">"}
 		if errors.Is(opt.Kind, discord.ErrMissingOption) {
 			return v.t("refusal.option_missing", a), true
 		}
