@@ -46,7 +46,7 @@ func (b *Bot) autocomplete(ctx context.Context, e *discord.Event) (discord.Reply
 		// More settings than Discord's 25 fixed choices: offered as typed.
 		for _, st := range match.Settings {
 			if strings.Contains(st.Name, strings.ToLower(typed)) {
-				choices = append(choices, discord.Choice(clip(st.Name+": "+userVocab(e).t("setting."+st.Name, nil), discord.MaxChoiceName), st.Name))
+				choices = append(choices, discord.Choice(clip(st.Name+": "+userVocab(e).plain().t("setting."+st.Name, nil), discord.MaxChoiceName), st.Name))
 			}
 		}
 	case optValue:

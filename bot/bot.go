@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
@@ -31,6 +32,9 @@ type Bot struct {
 	comp   *computer
 	// locales are the server and user locales last kept (locale.go).
 	locales locales
+	// ids are the registered commands' ids, which the router keeps once
+	// the App has registered them, for mentions in messages.
+	ids *discord.CommandIDs
 
 	bg sync.WaitGroup // announcements and edits sent after a reply
 }
@@ -59,7 +63,7 @@ func New(o Options) *Bot {
 		o.Logger = slog.Default()
 	}
 	svc := match.NewService(o.Store, o.Now, o.Intn)
-	b := &Bot{svc: svc, notify: o.Notifier, log: o.Logger, now: o.Now, opts: o}
+	b := &Bot{svc: svc, notify: o.Notifier, log: o.Logger, now: o.Now, opts: o, ids: &discord.CommandIDs{}}
 	b.locales.store = b.keepLocale
 	b.wireComputer()
 	return b
@@ -208,7 +212,7 @@ func (b *Bot) errWrap(h discord.Handler) discord.Handler {
 			if isFull(err) {
 				b.log.ErrorContext(ctx, "the store cannot write: actions are refused until it can", "path", e.Path(), "err", err)
 			}
-			if msg, ok := userMessage(userLang(e), err); ok {
+			if msg, ok := userMessage(userVocab(e), e.Path(), err); ok {
 				return r, &userError{err: err, msg: msg}
 			}
 		}
@@ -270,6 +274,7 @@ func (b *Bot) moderatorsOnly(next discord.Handler) discord.Handler {
 func (b *Bot) Router() *discord.Router {
 	o := b.opts
 	r := discord.NewRouter()
+	r.UseCommandIDs(b.ids)
 	r.Use(gateReplies)
 	r.Use(b.noteLocales)
 	if o.Limiter != nil {
@@ -386,10 +391,14 @@ func notFoundReply(e *discord.Event) discord.Reply {
 }
 
 // errorReply turns a handler's error into its reply: the words errWrap
-// gave it, in the user's language, or an apology in that language.
+// gave it, in the user's language, or an apology in that language; a
+// handler given up for taking too long is told in that language too.
 func errorReply(e *discord.Event, err error) discord.Reply {
 	if e.Type() == discordgo.InteractionApplicationCommandAutocomplete {
 		return discord.Choices()
+	}
+	if errors.Is(err, discord.ErrTimedOut) {
+		return discord.Ephemeral(userVocab(e).t("router.timed_out", nil))
 	}
 	if msg, ok := discord.UserMessage(err); ok && msg != "" {
 		return discord.Ephemeral(truncate(msg, discord.MaxContentLength-1))

@@ -157,7 +157,7 @@ func (b *Bot) hint(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	return hintReply(g, pos, seat, cands, vocabOf(g).in(userLang(e))), nil
+	return hintReply(g, pos, seat, cands, gameUserVocab(g, e)), nil
 }
 
 // hintReply lists the candidate moves of a hint, best first.

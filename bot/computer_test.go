@@ -127,6 +127,10 @@ func TestComputerGameHTTP(t *testing.T) {
 			if !h.Ephemeral() || m == nil || !strings.Contains(h.Content, "Hint") {
 				t.Fatalf("/twixt hint answered %q (ephemeral %v)", h.Content, h.Ephemeral())
 			}
+			// It says how to play one, mentioning the command.
+			if want := "</twixt move:" + registeredID(t, fake, cmdTwixt) + "> `at:`"; !strings.Contains(h.Content, want) {
+				t.Errorf("/twixt hint answered %q; want it to say %q", h.Content, want)
+			}
 			if m[1] != "swap" {
 				at = m[1]
 			}

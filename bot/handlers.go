@@ -568,7 +568,7 @@ func (b *Bot) board(ctx context.Context, e *discord.Event) (discord.Reply, error
 	if theme != "" {
 		v = themeVocab(theme)
 	}
-	v = v.in(b.placeLang(ctx, g.Place.Guild, g.Place.Channel))
+	v = v.in(b.placeLang(ctx, g.Place.Guild, g.Place.Channel)).mentioning(e.CommandIDs())
 	status := statusLine(g, pos, v)
 	if text {
 		return textBoard(g, b.view(g, pos), status, v)
@@ -598,7 +598,7 @@ func (b *Bot) history(ctx context.Context, e *discord.Event) (discord.Reply, err
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	v := vocabOf(g).in(userLang(e))
+	v := gameUserVocab(g, e)
 	text, err := historyText(g, v)
 	if err != nil {
 		return discord.Reply{}, err

@@ -33,17 +33,50 @@ import (
 //go:embed locales/*.toml
 var localeFiles embed.FS
 
-// texts is every text of package bot, in every language.
-var texts = l10n.MustLoad(localeFiles, "locales")
+// baseTexts is every text of package bot, in every language, and texts
+// are those naming commands in backticks (`/twixt herausfordern`); a
+// vocab with the commands' ids mentions them (commandrefs.go).
+var (
+	baseTexts = l10n.MustLoad(localeFiles, "locales")
+	texts     = baseTexts.WithRefs(commandRefs(nil, codeRefs))
+)
 
 // args are a text's placeholders.
 type args = l10n.Args
 
 // t is text id in the vocabulary's language.
-func (v vocab) t(id string, a args) string { return texts.Text(v.lang, id, a) }
+func (v vocab) t(id string, a args) string { return v.texts().Text(v.lang, id, a) }
 
 // n is text id in the plural form for count.
-func (v vocab) n(id string, count int, a args) string { return texts.Count(v.lang, id, count, a) }
+func (v vocab) n(id string, count int, a args) string { return v.texts().Count(v.lang, id, count, a) }
+
+// texts are the texts naming commands as the vocabulary does.
+func (v vocab) texts() *l10n.Catalogue {
+	if v.ids == nil && v.style == codeRefs {
+		return texts
+	}
+	return baseTexts.WithRefs(commandRefs(v.ids, v.style))
+}
+
+// mentioning is the vocabulary mentioning the commands whose ids are
+// known in ids (nil: none).
+func (v vocab) mentioning(ids *discord.CommandIDs) vocab {
+	v.ids = ids
+	return v
+}
+
+// plain is the vocabulary for plain text, where Discord shows no markdown
+// (an autocomplete choice): commands are written, without backticks.
+func (v vocab) plain() vocab {
+	v.ids, v.style = nil, plainRefs
+	return v
+}
+
+// themed is the vocabulary with the sides of theme name (see themeVocab).
+func (v vocab) themed(name string) vocab {
+	v.theme = themeVocab(name).theme
+	return v
+}
 
 // english reports whether the vocabulary speaks English.
 func (v vocab) english() bool { return v.lang == l10n.English || v.lang == "" }
@@ -86,7 +119,13 @@ func langOf(locale string) l10n.Lang {
 func userLang(e *discord.Event) l10n.Lang { return langOf(e.Locale()) }
 
 // userVocab is the classic vocabulary in the acting user's language.
-func userVocab(e *discord.Event) vocab { return speak(userLang(e)) }
+func userVocab(e *discord.Event) vocab { return speak(userLang(e)).mentioning(e.CommandIDs()) }
+
+// gameUserVocab is a game's vocabulary in the acting user's language, for
+// private replies about it.
+func gameUserVocab(g *storage.Game, e *discord.Event) vocab {
+	return vocabOf(g).in(userLang(e)).mentioning(e.CommandIDs())
+}
 
 // placeLang is the language of public messages in a channel: the
 // language setting, or the server's language as Discord last sent it.
@@ -109,9 +148,9 @@ func (b *Bot) placeLang(ctx context.Context, guild storage.GuildID, channel stor
 func (b *Bot) gameVocab(g *storage.Game) vocab {
 	ctx := context.Background()
 	if g.Place.Guild == "" { // a game in direct messages: its proposer's language
-		return vocabOf(g).in(b.dmLang(ctx, match.Proposer(g), l10n.English))
+		return vocabOf(g).in(b.dmLang(ctx, match.Proposer(g), l10n.English)).mentioning(b.ids)
 	}
-	return vocabOf(g).in(b.placeLang(ctx, g.Place.Guild, g.Place.Channel))
+	return vocabOf(g).in(b.placeLang(ctx, g.Place.Guild, g.Place.Channel)).mentioning(b.ids)
 }
 
 // publicVocab is the classic vocabulary in the language of the channel of
@@ -120,7 +159,7 @@ func (b *Bot) publicVocab(ctx context.Context, e *discord.Event) vocab {
 	if e.GuildID() == "" { // direct messages: the user's own language
 		return userVocab(e)
 	}
-	return speak(b.placeLang(ctx, e.GuildID(), e.ChannelID()))
+	return speak(b.placeLang(ctx, e.GuildID(), e.ChannelID())).mentioning(b.ids)
 }
 
 // dmLang is the language of direct messages to u: the locale last seen

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/l10n"
@@ -107,7 +108,7 @@ var longest = map[string]int{
 	"Game": 21, "Settings": 130, "Terms": 170, "Players": 110, "Others": 110, "Changes": 200, "Sides": 120,
 	"Result": 80, "Turn": 200, "Links": 90, "Removed": 90, "Holes": 40, "Line": 120, "Preset": 120,
 	"What": 160, "Allowed": 160, "Languages": 90, "Themes": 40, "Value": 102, "Raw": 100, "Prompt": 80,
-	"Hint": 50, "Deadline": 70, "Link": 100, "Input": 42, "From": 42, "Want": 160, "Moves": 60,
+	"Hint": 100, "Deadline": 70, "Link": 100, "Input": 42, "From": 42, "Want": 160, "Moves": 60,
 	"Place": 25, "Channel": 25, "Thread": 25, "Size": 7, "Games": 400, "Title": 80, "Streak": 40, "Rating": 30,
 	"Seat": 12, "Side": 10, "Red": 10, "Black": 10, "N": 6, "Lo": 6, "Hi": 6, "Count": 6, "Page": 5, "Pages": 5,
 }
@@ -119,6 +120,33 @@ var longest = map[string]int{
 func TestTextsFitDiscordLimits(t *testing.T) {
 	for _, l := range l10n.Langs() {
 		for _, id := range texts.IDs() {
+			if strings.HasPrefix(id, "button.") || strings.HasPrefix(id, "autocomplete.") || strings.HasPrefix(id, "setting.") {
+				// plain text: a setting's text is also in a message,
+				// whose length the handler's tests check.
+				checkTextFits(t, plainTexts, "written plainly", l, id)
+				continue
+			}
+			checkTextFits(t, texts, "written", l, id)
+			checkTextFits(t, mentioningTexts(t), "mentioned", l, id)
+		}
+	}
+}
+
+// mentioningTexts are the texts mentioning commands with ids as long as
+// Discord's (19 digits), the longest way they name commands.
+var plainTexts = baseTexts.WithRefs(commandRefs(nil, plainRefs))
+
+func mentioningTexts(t *testing.T) *l10n.Catalogue {
+	t.Helper()
+	ids := &discord.CommandIDs{}
+	ids.Set([]*discordgo.ApplicationCommand{{ID: "1234567890123456789", Name: cmdTwixt}, {ID: "1234567890123456789", Name: cmdAdmin}})
+	return baseTexts.WithRefs(commandRefs(ids, codeRefs))
+}
+
+func checkTextFits(t *testing.T, texts *l10n.Catalogue, how string, l l10n.Lang, id string) {
+	t.Helper()
+	{
+		{
 			a := args{}
 			for _, p := range texts.Placeholders(id) {
 				n, ok := longest[p]
@@ -137,7 +165,7 @@ func TestTextsFitDiscordLimits(t *testing.T) {
 			for _, n := range []int{1, 2, 5, 1000000} {
 				s := texts.Count(l, id, n, a)
 				if c := utf8.RuneCountInString(s); c > limit {
-					t.Errorf("%s %s: %d characters, more than %d", l, id, c, limit)
+					t.Errorf("%s %s, commands %s: %d characters, more than %d", l, id, how, c, limit)
 				}
 			}
 		}
@@ -180,6 +208,19 @@ func BenchmarkText(b *testing.B) {
 	a := args{"Game": "g12", "N": 17, "Player": "Rot (<@123456789012345678>)", "Turn": "setzt J12 und verbindet mit H11 und K10"}
 	for b.Loop() {
 		_ = v.t("played.turn", a)
+	}
+}
+
+// BenchmarkTextMentioningCommand measures a refusal that mentions a
+// command and names an option, in German, with the commands' ids known:
+// the catalogue view is made and the references resolved on each call.
+func BenchmarkTextMentioningCommand(b *testing.B) {
+	ids := &discord.CommandIDs{}
+	ids.Set([]*discordgo.ApplicationCommand{{ID: "1234567890123456789", Name: cmdTwixt}})
+	v := speak(l10n.German).mentioning(ids)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = v.t("refusal.no_game_here", nil)
 	}
 }
 

@@ -168,7 +168,7 @@ func (b *Bot) reviewCmd(ctx context.Context, e *discord.Event) (discord.Reply, e
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	return discord.Ephemeral(truncate(reviewText(g, pos, rv, vocabOf(g).in(userLang(e))), discord.MaxContentLength)), nil
+	return discord.Ephemeral(truncate(reviewText(g, pos, rv, gameUserVocab(g, e)), discord.MaxContentLength)), nil
 }
 
 // reviewText writes a review, the largest disagreements first.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/l10n"
@@ -87,6 +88,10 @@ func (v vocab) describeTurn(o game.Outcome, style game.SwapStyle) string {
 type vocab struct {
 	theme render.Theme
 	lang  l10n.Lang
+	// ids are the registered commands' ids, to mention the commands a
+	// text names; style writes those it cannot mention (commandrefs.go).
+	ids   *discord.CommandIDs
+	style refStyle
 }
 
 // vocabOf is the vocabulary of a stored game, in English.

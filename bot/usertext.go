@@ -18,13 +18,15 @@ import (
 // action fails, in their language: what is wrong, what to do instead, and
 // "Nothing changed." (refusal.nothing_changed). It reports false for
 // errors that are the bot's own fault, which are logged and answered with
-// an apology.
-func userMessage(l l10n.Lang, err error) (string, bool) {
-	msg, ok := explain(l, err)
+// an apology. command is the path of the command that failed ("twixt
+// move"; a button's custom_id, or "", names no command), whose options
+// are named as the player's Discord shows them.
+func userMessage(v vocab, command string, err error) (string, bool) {
+	msg, ok := explain(v, command, err)
 	if !ok {
 		return "", false
 	}
-	return sentence(msg) + " " + texts.Text(l, "refusal.nothing_changed", nil), true
+	return sentence(msg) + " " + v.t("refusal.nothing_changed", nil), true
 }
 
 // moveSyntax shows how moves are written, with a hole of the player's
@@ -37,11 +39,11 @@ func (v vocab) moveSyntax(example string) string {
 }
 
 // explain is userMessage without its ending: whole sentences.
-func explain(l l10n.Lang, err error) (string, bool) {
+func explain(v vocab, command string, err error) (string, bool) {
 	var opt *discord.OptionError
 	if errors.As(err, &opt) { // an option Discord sent wrong
-		v := speak(l)
-		a := args{"Option": fmt.Sprintf("%q", opt.Option), "Want": opt.Want, "Got": opt.Got, "Add": opt.Option + ":<" + opt.Want + ">"}
+		name := optionName(v.lang, command, opt.Option)
+		a := args{"Option": fmt.Sprintf("%q", name), "Want": opt.Want, "Got": opt.Got, "Add": name + ":<" + opt.Want + ">"}
 		if errors.Is(opt.Kind, discord.ErrMissingOption) {
 			return v.t("refusal.option_missing", a), true
 		}
@@ -66,9 +68,8 @@ func explain(l l10n.Lang, err error) (string, bool) {
 		ref    *match.Refusal
 		own    *refusedError
 	)
-	v := speak(l)
 	if errors.As(err, &voc) {
-		v = themeVocab(voc.Theme).in(l)
+		v = v.themed(voc.Theme)
 	}
 	switch {
 	case errors.As(err, &amb):
@@ -82,7 +83,7 @@ func explain(l l10n.Lang, err error) (string, bool) {
 		}
 		return v.t("refusal.ambiguous", args{"Games": strings.Join(ids, v.t("list.comma", nil))}), true
 	case errors.As(err, &turn):
-		tv := themeVocab(turn.Theme).in(l)
+		tv := v.themed(turn.Theme)
 		return v.t("refusal.not_your_turn", args{"Player": mention(turn.ToMove), "Seat": tv.seat(turn.Players, turn.Seat, turn.Color), "Game": turn.Game}), true
 	case errors.As(err, &not) && errors.As(err, &syn):
 		return v.notationText(not, syn) + " " + v.moveSyntax(not.Example), true

@@ -214,7 +214,7 @@ func TestUserMessagesFollowTheConvention(t *testing.T) {
 		for name, errs := range cases {
 			for _, err := range errs {
 				for _, e := range []error{err, &match.InGame{Theme: "kosmos", Err: err}} {
-					msg, ok := userMessage(l, e)
+					msg, ok := userMessage(speak(l), "", e)
 					if !ok {
 						t.Errorf("%s: %v gets no message for the player", name, e)
 						continue
@@ -227,7 +227,7 @@ func TestUserMessagesFollowTheConvention(t *testing.T) {
 		}
 	}
 	// The bot's own errors are not the player's to hear of.
-	if _, ok := userMessage(l10n.English, errors.New("boom")); ok {
+	if _, ok := userMessage(speak(l10n.English), "", errors.New("boom")); ok {
 		t.Error("an internal error got a message for the player")
 	}
 }
@@ -248,7 +248,7 @@ func TestUserMessageTexts(t *testing.T) {
 			"Cannot link E11-G12: E11 is not a white peg. It is still your move. Nothing changed."},
 	}
 	for _, tt := range tests {
-		if got, _ := userMessage(l10n.English, tt.err); got != tt.want {
+		if got, _ := userMessage(speak(l10n.English), "", tt.err); got != tt.want {
 			t.Errorf("got  %q\nwant %q", got, tt.want)
 		}
 	}
@@ -266,7 +266,7 @@ func FuzzNotationMessage(f *testing.F) {
 			return
 		}
 		for _, l := range l10n.Langs() {
-			msg, ok := userMessage(l, &match.NotationError{Input: in, Example: "c3", Err: err})
+			msg, ok := userMessage(speak(l), "", &match.NotationError{Input: in, Example: "c3", Err: err})
 			if !ok {
 				t.Fatalf("%q: no message for %v", in, err)
 			}
@@ -295,7 +295,7 @@ func TestEveryRefusalHasText(t *testing.T) {
 			{Reason: r, Value: "thirty", Err: fmt.Errorf("%w: 1000 is too large", game.ErrBadSize)},
 		} {
 			for _, l := range l10n.Langs() {
-				msg, ok := userMessage(l, e)
+				msg, ok := userMessage(speak(l), "", e)
 				if !ok {
 					t.Errorf("%v: no message", e)
 					continue

@@ -26,6 +26,7 @@ type Catalogue struct {
 	loc    map[Lang]*goi18n.Localizer
 	msgs   map[Lang]map[string]*goi18n.Message
 	ids    []string // English keys, sorted
+	refs   Refs     // the functions texts call (see WithRefs)
 }
 
 // Load reads a catalogue from dir in fsys: en.toml, which must exist, and
@@ -93,7 +94,7 @@ func (c *Catalogue) HasIn(l Lang, id string) bool {
 // English. An id that English lacks gives the id itself, so a missing text
 // shows as its key instead of as nothing; tests keep that from happening.
 func (c *Catalogue) Text(l Lang, id string, args Args) string {
-	return c.localize(l, &goi18n.LocalizeConfig{MessageID: id, TemplateData: map[string]any(args)})
+	return c.localize(l, &goi18n.LocalizeConfig{MessageID: id, TemplateData: &call{data: map[string]any(args), lang: l, refs: c.refs}})
 }
 
 // Count returns text id in language l in the plural form for n, with args and
@@ -104,10 +105,11 @@ func (c *Catalogue) Count(l Lang, id string, n int, args Args) string {
 		data[k] = v
 	}
 	data["Count"] = n
-	return c.localize(l, &goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: n})
+	return c.localize(l, &goi18n.LocalizeConfig{MessageID: id, TemplateData: &call{data: data, lang: l, refs: c.refs}, PluralCount: n})
 }
 
 func (c *Catalogue) localize(l Lang, cfg *goi18n.LocalizeConfig) string {
+	cfg.TemplateParser = refParser{}
 	loc := c.loc[l]
 	if loc == nil {
 		loc = c.loc[English]
@@ -165,11 +167,17 @@ func sortedKeys(set map[string]bool) []string {
 
 // Check compares every language with English and returns every difference,
 // joined: a missing file, a missing or extra key, a missing "other" form, a
-// plural form the language does not have, and a placeholder missing or extra.
+// plural form the language does not have, a placeholder missing or extra,
+// and a call of a Ref (see [Catalogue.WithRefs]) missing or extra, calling
+// no Ref, or with an argument its Ref refuses (in English too).
 // A plural message without a form the language's rules have falls back to
 // "other", so only "one" and "other" are required where the rules have them.
 func (c *Catalogue) Check() error {
 	var errs []error
+	for _, id := range c.ids {
+		en := c.msgs[English][id]
+		errs = append(errs, c.checkRefs(English, en, en)...)
+	}
 	for _, l := range Langs()[1:] {
 		msgs, ok := c.msgs[l]
 		if !ok {
@@ -183,6 +191,7 @@ func (c *Catalogue) Check() error {
 				continue
 			}
 			errs = append(errs, checkMessage(l, c.msgs[English][id], m)...)
+			errs = append(errs, c.checkRefs(l, c.msgs[English][id], m)...)
 		}
 		for id := range msgs {
 			if !c.Has(id) {

@@ -22,6 +22,14 @@
 // passes them as [Args]. Texts are looked up in the asked language and fall
 // back to English when a language lacks one.
 //
+// A text may also call a function to name something that has its own name
+// in each language, such as a command: {{cmd "twixt challenge"}}. The
+// program gives a catalogue its functions ([Refs], see
+// [Catalogue.WithRefs]), which receive the text's language and the quoted
+// argument; [Catalogue.Check] makes sure that every translation calls the
+// same ones with the same arguments as English, and that each argument
+// names something. Texts are parsed once, whatever the functions.
+//
 // The catalogues are read with github.com/nicksnyder/go-i18n, which brings
 // the CLDR plural rules of golang.org/x/text and reads TOML files that a
 // translator can edit by hand; golang.org/x/text/message would need Go

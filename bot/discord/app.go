@@ -162,6 +162,7 @@ func (a *App) register(ctx context.Context, c *Client, log *slog.Logger, conn *C
 	if err != nil {
 		return fmt.Errorf("registering the commands: %w", err)
 	}
+	a.Router.CommandIDs().Set(got)
 	where := "globally"
 	if a.Config.GuildID != "" {
 		where = "in server " + a.Config.GuildID

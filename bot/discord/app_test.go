@@ -54,8 +54,13 @@ func TestAppHTTPMode(t *testing.T) {
 	}
 	addr, stop := startApp(t, a)
 	base := "http://" + addr.String()
-	if n := len(fake.Commands(fake.GuildID())); n != 2 {
+	registered := fake.Commands(fake.GuildID())
+	if n := len(registered); n != 2 {
 		t.Fatalf("%d commands registered in the server, want 2", n)
+	}
+	// The ids Discord gave the commands are kept, for mentions.
+	if got, want := mustMention(t, a.Router, registered[0].Name), "</"+registered[0].Name+":"+registered[0].ID+">"; got != want {
+		t.Errorf("the mention of %s is %q; want %q", registered[0].Name, got, want)
 	}
 	fake.UseEndpoint(base + "/")
 	u := fake.NewUser("alice")
@@ -127,4 +132,13 @@ func TestAppRefusesBadConfig(t *testing.T) {
 	if !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "DISCORD_TOKEN") {
 		t.Fatalf("Run: %v", err)
 	}
+}
+
+func mustMention(t *testing.T, r *Router, path string) string {
+	t.Helper()
+	m, ok := r.CommandIDs().Mention(path)
+	if !ok {
+		t.Fatalf("no id for %s after registration", path)
+	}
+	return m
 }

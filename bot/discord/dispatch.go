@@ -416,7 +416,7 @@ func (st *delivery) decide(res result) Reply {
 		reply = router.replyForError(e, nil) // the apology
 	case errors.Is(res.err, context.DeadlineExceeded) || errors.Is(res.err, context.Canceled):
 		outcome, rec.Err = OutcomeTimeout, res.err
-		reply = router.replyForError(e, Errorf("That took too long and was given up. Please try again."))
+		reply = router.replyForError(e, Visible(ErrTimedOut))
 	case res.err != nil:
 		rec.Err = res.err
 		if _, ok := UserMessage(res.err); ok {

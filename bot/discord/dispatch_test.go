@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -233,6 +234,30 @@ func TestHandlerTimeout(t *testing.T) {
 	res := h.fake.Await(i.ID)
 	if !strings.Contains(res.Message.Content, "took too long") || !strings.Contains(h.logs.String(), `"outcome":"timeout"`) {
 		t.Fatalf("reply %q; logs:\n%s", res.Message.Content, h.logs.String())
+	}
+}
+
+// An ErrorReply hook can tell a timeout apart, to say so in the user's
+// language.
+func TestHandlerTimeoutReachesErrorReply(t *testing.T) {
+	g := newGates() // never released
+	r := toyRouter(t, g)
+	r.ErrorReply(func(e *Event, err error) Reply {
+		if errors.Is(err, ErrTimedOut) {
+			return Ephemeral("Das hat zu lange gedauert.")
+		}
+		return Ephemeral("other: " + fmt.Sprint(err))
+	})
+	h := newHarness(t, r, func(o *DispatcherOptions) {
+		o.DeferAfter = -1
+		o.HandlerTimeout = 50 * time.Millisecond
+	})
+	i := h.fake.Command(h.alice, "slow")
+	if err := h.disp.Dispatch(context.Background(), i); err != nil {
+		t.Fatal(err)
+	}
+	if res := h.fake.Await(i.ID); res.Message.Content != "Das hat zu lange gedauert." {
+		t.Fatalf("reply %q; want the hook's reply to ErrTimedOut", res.Message.Content)
 	}
 }
 

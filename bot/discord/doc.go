@@ -12,7 +12,10 @@
 //     autocomplete, and the custom_id with its path parameters.
 //   - [Router] maps command paths, custom_id patterns ("accept/{game}") and
 //     modal ids to [Handler]s, with a [Middleware] chain (per-user
-//     [RateLimit], or your own).
+//     [RateLimit], or your own). It keeps the registered commands'
+//     [CommandIDs], which every event carries, so that a message can
+//     mention a command (</twixt challenge:ID>) and Discord shows it in its
+//     reader's language.
 //   - [Reply] is what a handler answers: a new message, an update of the
 //     message a button is on, autocomplete choices, a modal, or nothing. It
 //     is checked against Discord's limits before anything is sent.

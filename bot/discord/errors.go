@@ -29,6 +29,12 @@ var (
 	ErrDeadline = errors.New("the Discord call cannot finish before its deadline")
 	ErrAPI      = errors.New("the Discord API refused the call")
 
+	// Handling interactions. A handler that outlives its time
+	// (DispatcherOptions.HandlerTimeout) is given up, and the Router's
+	// ErrorReply hears of it as a visible error wrapping ErrTimedOut,
+	// whose message is the default (English) reply.
+	ErrTimedOut = errors.New("That took too long and was given up. Please try again.")
+
 	// Lifecycle and configuration.
 	ErrConfig       = errors.New("bad configuration")
 	ErrShuttingDown = errors.New("shutting down: no new interactions are accepted")

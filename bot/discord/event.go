@@ -32,6 +32,7 @@ type Event struct {
 	params map[string]string
 
 	mu             sync.Mutex
+	commandIDs     *CommandIDs // set by the router
 	attrs          []slog.Attr
 	outcome        Outcome
 	deferEphemeral bool
@@ -235,6 +236,20 @@ func (e *Event) GuildLocale() string {
 		return ""
 	}
 	return string(*e.i.GuildLocale)
+}
+
+// CommandIDs are the ids of the registered commands, for mentions of
+// them; nil before the router handles the event.
+func (e *Event) CommandIDs() *CommandIDs {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.commandIDs
+}
+
+func (e *Event) setCommandIDs(ids *CommandIDs) {
+	e.mu.Lock()
+	e.commandIDs = ids
+	e.mu.Unlock()
 }
 
 // Path is what the interaction is routed by: the command path for

@@ -37,11 +37,29 @@ type Router struct {
 	notFound     func(e *Event) Reply
 	errorReply   func(e *Event, err error) Reply
 	undelivered  func(e *Event, reply Reply, err error)
+	ids          *CommandIDs
 }
 
 // NewRouter returns an empty router.
 func NewRouter() *Router {
-	return &Router{commands: map[string]Handler{}, autocomplete: map[string]Handler{}}
+	return &Router{commands: map[string]Handler{}, autocomplete: map[string]Handler{}, ids: &CommandIDs{}}
+}
+
+// CommandIDs are the ids of the registered commands, which an App sets
+// once Discord has answered their registration, and which every event the
+// router handles carries (Event.CommandIDs).
+func (r *Router) CommandIDs() *CommandIDs {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.ids
+}
+
+// UseCommandIDs makes the router keep the ids of the registered commands
+// in ids, which its owner shares (for messages sent outside interactions).
+func (r *Router) UseCommandIDs(ids *CommandIDs) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.ids = ids
 }
 
 // Use appends middleware; the first added is the outermost.
@@ -192,6 +210,7 @@ func (r *Router) match(e *Event) (Handler, bool) {
 // the handler answered. An interaction no route matches gets the NotFound
 // reply, through the middleware too, and its outcome is OutcomeUnknown.
 func (r *Router) Handle(ctx context.Context, e *Event) (Reply, error) {
+	e.setCommandIDs(r.CommandIDs())
 	h, ok := r.match(e)
 	if !ok {
 		h = func(context.Context, *Event) (Reply, error) {
