@@ -239,7 +239,7 @@ var (
 		game.ErrNoOwnPeg: "rules.not_own_peg_to_remove"}
 	linkKeys = map[error]string{game.ErrNotKnightMove: "rules.not_knight_move", game.ErrNotOwnPeg: "rules.link_not_own_peg",
 		game.ErrLinkExists: "rules.link_exists", game.ErrNoSuchLink: "rules.no_such_link",
-		game.ErrLinkNotNewPeg: "rules.link_not_new_peg", game.ErrOffBoard: "rules.link_off_board"}
+		game.ErrOffBoard: "rules.link_off_board"}
 )
 
 // stateErrors are the other refusals of the rules, by kind.
@@ -257,7 +257,7 @@ var stateErrors = []struct {
 	{game.ErrOpponentBorder, "rules.kind.opponent_border"}, {game.ErrOccupied, "rules.kind.occupied"},
 	{game.ErrNotKnightMove, "rules.kind.not_knight_move"}, {game.ErrNotOwnPeg, "rules.kind.not_own_peg"},
 	{game.ErrLinkExists, "rules.kind.link_exists"}, {game.ErrLinkCrosses, "rules.kind.link_crosses"},
-	{game.ErrNoSuchLink, "rules.kind.no_such_link"}, {game.ErrLinkNotNewPeg, "rules.kind.link_not_new_peg"},
+	{game.ErrNoSuchLink, "rules.kind.no_such_link"},
 }
 
 // isGameError reports whether err is the rules refusing an action.
@@ -265,7 +265,7 @@ func isGameError(err error) bool {
 	for _, target := range []error{
 		game.ErrOffBoard, game.ErrCorner, game.ErrOpponentBorder, game.ErrOccupied,
 		game.ErrNotKnightMove, game.ErrNotOwnPeg, game.ErrLinkExists, game.ErrLinkCrosses, game.ErrNoSuchLink,
-		game.ErrRemovalInPP, game.ErrLinkNotNewPeg, game.ErrNotYourTurn, game.ErrStaleMove, game.ErrGameOver,
+		game.ErrRemovalInPP, game.ErrNotYourTurn, game.ErrStaleMove, game.ErrGameOver,
 		game.ErrSwapNotNow, game.ErrNotDouble, game.ErrPrivilegeUsed, game.ErrPrivilegeTooLate, game.ErrNoSuchSeat,
 		game.ErrPegRemoval, game.ErrNoOwnPeg, game.ErrOpening,
 	} {

@@ -140,7 +140,6 @@ func userErrors() map[string][]error {
 		"game.ErrLinkCrosses":      {&game.CrossError{Link: l("f6", "g8"), Crosses: l("g6", "f8"), Owner: game.Black}},
 		"game.ErrNoSuchLink":       {&game.LinkError{Link: l("f6", "g8"), Color: game.Red, Err: game.ErrNoSuchLink}},
 		"game.ErrRemovalInPP":      {game.ErrRemovalInPP},
-		"game.ErrLinkNotNewPeg":    {&game.LinkError{Link: l("f6", "g8"), Color: game.Red, Err: game.ErrLinkNotNewPeg}},
 		"game.ErrNotYourTurn":      {&game.TurnError{Seat: 2, ToMove: 1, Color: game.Red}},
 		"game.ErrNoSuchSeat":       {fmt.Errorf("%w: seat 5", game.ErrNoSuchSeat)},
 		"game.ErrStaleMove":        {&game.MoveNumberError{Got: 3, Want: 5}, &game.MoveNumberError{Got: 9, Want: 5}},

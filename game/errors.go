@@ -36,10 +36,6 @@ var (
 	ErrLinkCrosses   = errors.New("link crosses another link")
 	ErrNoSuchLink    = errors.New("no such link")
 	ErrRemovalInPP   = errors.New("links cannot be removed in TwixT PP")
-	// ErrLinkNotNewPeg is no longer returned: in TwixT PP, as in
-	// standard, a move may make any legal link among the player's own
-	// pegs (seed 003). It is kept so that code which names it compiles.
-	ErrLinkNotNewPeg = errors.New("in TwixT PP a move links only the peg it places")
 
 	// Turns and the state of the game.
 	ErrNotYourTurn = errors.New("not your turn")
@@ -124,7 +120,7 @@ type LinkError struct {
 	Link  Link
 	Hole  Hole  // with ErrNotOwnPeg: the end that is not the player's peg
 	Color Color // the side that asked
-	Err   error // ErrNotKnightMove, ErrNotOwnPeg, ErrLinkExists, ErrNoSuchLink, ErrLinkNotNewPeg, ErrOffBoard
+	Err   error // ErrNotKnightMove, ErrNotOwnPeg, ErrLinkExists, ErrNoSuchLink, ErrOffBoard
 }
 
 func (e *LinkError) Error() string {
@@ -138,8 +134,6 @@ func (e *LinkError) Error() string {
 		return fmt.Sprintf("%s is already linked", l)
 	case ErrNoSuchLink:
 		return fmt.Sprintf("there is no %s link %s to remove", e.Color, l)
-	case ErrLinkNotNewPeg:
-		return fmt.Sprintf("cannot link %s: in TwixT PP a move may only link the peg it places", l)
 	case ErrOffBoard:
 		return fmt.Sprintf("cannot link %s: it runs off the board", l)
 	}
