@@ -124,12 +124,21 @@ func (c Config) Workers() (int, error) {
 
 // String describes the configuration with the token redacted.
 func (c Config) String() string {
-	return fmt.Sprintf("%s db=%s ai_workers=%s", c.Config, c.DB, c.AIWorkers)
+	return fmt.Sprintf("%s db=%s ai_workers=%s", c.Config, c.DB, c.workersText())
 }
 
 // LogValue logs the configuration with the token redacted.
 func (c Config) LogValue() slog.Value {
-	return slog.GroupValue(slog.Any("discord", c.Config), slog.String("db", c.DB), slog.String("ai_workers", c.AIWorkers))
+	return slog.GroupValue(slog.Any("discord", c.Config), slog.String("db", c.DB), slog.String("ai_workers", c.workersText()))
+}
+
+// workersText is the number of the computer's workers as the bot will run
+// them (the default when TWIXTBOT_AI_WORKERS is unset), or the bad setting.
+func (c Config) workersText() string {
+	if n, err := c.Workers(); err == nil {
+		return strconv.Itoa(n)
+	}
+	return c.AIWorkers
 }
 
 // GoString keeps the token out of %#v too.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -45,6 +46,10 @@ func TestConfigWorkers(t *testing.T) {
 		}
 		if n, werr := c.Workers(); err != nil || werr != nil || n != tc.want {
 			t.Errorf("env %q flag %q: %d workers, %v, %v; want %d", tc.env, tc.flag, n, err, werr, tc.want)
+		}
+		// The startup log names the number the bot runs, the default included.
+		if want := fmt.Sprintf("ai_workers=%d", tc.want); !strings.Contains(c.String(), want) {
+			t.Errorf("env %q flag %q: the configuration reads %q, want %s", tc.env, tc.flag, c.String(), want)
 		}
 	}
 }
