@@ -1,0 +1,257 @@
+package game
+
+import "sync"
+
+// Double links ("bridges" in Hex): two holes two knight steps apart by
+// exactly two different middle holes. Two pegs so placed, with both middle
+// holes free and all four links open, are as good as linked, since a
+// single opponent peg can take only one of the two ways through. The same
+// holds between a peg and its border row when two of its knight steps
+// reach free holes of that row.
+
+// bridge is one double link from a hole, as the directions of its steps:
+// through the first middle hole by knight[a] then knight[b], through the
+// second by knight[b] then knight[a].
+type bridge struct{ a, b uint8 }
+
+// bridges lists the double links: every unordered pair of knight steps
+// whose sum no other pair makes, that are not opposite, and that reach at
+// least four rows and columns away in all (nearer ones cross themselves).
+var bridges = func() []bridge {
+	count := map[[2]int]int{}
+	for a := 0; a < 8; a++ {
+		for b := a + 1; b < 8; b++ {
+			count[[2]int{knight[a][0] + knight[b][0], knight[a][1] + knight[b][1]}]++
+		}
+	}
+	var out []bridge
+	for a := 0; a < 8; a++ {
+		for b := a + 1; b < 8; b++ {
+			s := [2]int{knight[a][0] + knight[b][0], knight[a][1] + knight[b][1]}
+			if count[s] == 1 && abs(s[0])+abs(s[1]) >= 4 {
+				out = append(out, bridge{uint8(a), uint8(b)})
+			}
+		}
+	}
+	return out
+}()
+
+// bridgeStep is one double link from a hole, on the board: the middle
+// holes, the four links, and the far end.
+type bridgeStep struct {
+	m1, m2, to     uint16
+	l1, l2, l3, l4 uint16 // from–m1, from–m2, m1–to, m2–to
+}
+
+// bridgeTable holds every hole's double links for one board size, and
+// which border rows each hole reaches with a knight step.
+type bridgeTable struct {
+	steps []bridgeStep
+	first []int32 // hole i's are steps[first[i]:first[i+1]]
+	// near[c][i]: bit s-1 is set when a knight step from i reaches c's
+	// border row s (1 first, 2 last).
+	near [3][]uint8
+}
+
+var bridgeTables sync.Map // *geometry -> *bridgeTable
+
+func (g *geometry) bridges() *bridgeTable {
+	if t, ok := bridgeTables.Load(g); ok {
+		return t.(*bridgeTable)
+	}
+	t := &bridgeTable{first: make([]int32, g.n+1)}
+	for c := Red; c <= Black; c++ {
+		t.near[c] = make([]uint8, g.n)
+	}
+	for i := 0; i < g.n; i++ {
+		t.first[i] = int32(len(t.steps))
+		mask := g.dirMask[i]
+		for k := 0; k < 8; k++ {
+			if mask&(1<<k) != 0 {
+				to := g.dirStep[i*8+k].to
+				for c := Red; c <= Black; c++ {
+					if s := g.side[c][to]; s != 0 {
+						t.near[c][i] |= 1 << (s - 1)
+					}
+				}
+			}
+		}
+		for _, br := range bridges {
+			if mask&(1<<br.a) == 0 || mask&(1<<br.b) == 0 {
+				continue
+			}
+			m1, m2 := g.dirStep[i*8+int(br.a)], g.dirStep[i*8+int(br.b)]
+			if g.dirMask[m1.to]&(1<<br.b) == 0 {
+				continue // the far end is off the board
+			}
+			e1, e2 := g.dirStep[int(m1.to)*8+int(br.b)], g.dirStep[int(m2.to)*8+int(br.a)]
+			t.steps = append(t.steps, bridgeStep{m1: m1.to, m2: m2.to, to: e1.to, l1: m1.link, l2: m2.link, l3: e1.link, l4: e2.link})
+		}
+	}
+	t.first[g.n] = int32(len(t.steps))
+	v, _ := bridgeTables.LoadOrStore(g, t)
+	return v.(*bridgeTable)
+}
+
+// BridgeDistanceMap is DistanceMap where a double link counts as a link: a
+// step may also jump from a hole or peg of c to a hole or peg two knight
+// steps away when both of the double link's middle holes are free for c
+// and none of its four links is blocked, and the jump costs only the peg
+// at its far end. A hole a knight step from the border row, with two open
+// knight steps into free holes of the row, counts as in the row. So it
+// measures how many pegs c needs until its connection is safe rather than
+// made, and a single thread that one peg could cut is long.
+//
+// With out nil it stops at the first hole of the other border row that it
+// reaches, and only returns the distance.
+func (b *Board) BridgeDistanceMap(c Color, from int, out []int32) int {
+	n := b.g.n
+	tab := b.g.bridges()
+	dist := out
+	if dist == nil {
+		if len(b.dist) < n {
+			b.dist = make([]int32, n+2)
+		}
+		dist = b.dist[:n]
+	}
+	dist = dist[:n]
+	for i := range dist {
+		dist[i] = Unreachable
+	}
+	start, goal := from&1, uint8(2-from&1)
+	if cap(b.queue) < n {
+		b.queue = make([]int32, 0, n)
+	}
+	if cap(b.layer) < n {
+		b.layer = make([]int32, 0, n)
+	}
+	cur, next := b.queue[:0], b.layer[:0]
+	pegs := b.pegs
+	// blk[id] != 0: link id is blocked for c.
+	opp, own := b.block[c.Opponent()], b.block[c]
+	pp := b.rules == PP
+	use := b.g.canUse[c]
+	side := b.g.side[c]
+	near := tab.near[c]
+	// edge counts the open steps from hole i into free holes of border
+	// row s (1 first, 2 last).
+	edge := func(i int32, s uint8) int {
+		k := 0
+		for _, st := range b.g.steps(i) {
+			if side[st.to] == s && pegs[st.to] == NoColor && use[st.to] && opp[st.link] == 0 && (pp || own[st.link] == 0) {
+				k++
+			}
+		}
+		return k
+	}
+	startSide := uint8(start + 1)
+	for _, i := range b.g.border[c][start] {
+		switch pegs[i] {
+		case c:
+			if dist[i] > 0 {
+				dist[i] = 0
+				cur = append(cur, i)
+			}
+		case NoColor:
+			if dist[i] > 1 {
+				dist[i] = 1
+				next = append(next, i)
+			}
+			// The holes a knight step from the row: in it, if two
+			// ways lead there.
+			for _, st := range b.g.steps(i) {
+				j := int32(st.to)
+				if side[j] != 0 || dist[j] <= 1 {
+					continue
+				}
+				switch pegs[j] {
+				case c:
+					if edge(j, startSide) >= 2 {
+						dist[j] = 0
+						cur = append(cur, j)
+					}
+				case NoColor:
+					if use[j] && edge(j, startSide) >= 2 {
+						dist[j] = 1
+						next = append(next, j)
+					}
+				}
+			}
+		}
+	}
+	goalBit := uint8(1) << (goal - 1)
+	result := Unreachable
+	d := int32(0)
+	for len(cur) > 0 || len(next) > 0 {
+		if len(cur) == 0 {
+			cur, next = next, cur[:0]
+			d++
+			continue
+		}
+		i := cur[len(cur)-1]
+		cur = cur[:len(cur)-1]
+		if dist[i] != d {
+			continue
+		}
+		if result == Unreachable && (side[i] == goal || side[i] == 0 && near[i]&goalBit != 0 && edge(i, goal) >= 2) {
+			result = int(d)
+			if out == nil {
+				break
+			}
+		}
+		for _, s := range b.g.steps(i) {
+			if opp[s.link] != 0 || !pp && own[s.link] != 0 {
+				continue
+			}
+			to := int32(s.to)
+			nd := d
+			switch p := pegs[to]; {
+			case p == c:
+			case p == NoColor && use[to]:
+				nd++
+			default:
+				continue
+			}
+			if dist[to] <= nd {
+				continue
+			}
+			dist[to] = nd
+			if nd == d {
+				cur = append(cur, to)
+			} else {
+				next = append(next, to)
+			}
+		}
+		for _, s := range tab.steps[tab.first[i]:tab.first[i+1]] {
+			if pegs[s.m1] != NoColor || pegs[s.m2] != NoColor || !use[s.m1] || !use[s.m2] ||
+				opp[s.l1]|opp[s.l2]|opp[s.l3]|opp[s.l4] != 0 ||
+				!pp && own[s.l1]|own[s.l2]|own[s.l3]|own[s.l4] != 0 {
+				continue
+			}
+			to := int32(s.to)
+			nd := d
+			switch p := pegs[to]; {
+			case p == c:
+			case p == NoColor && use[to]:
+				nd++
+			default:
+				continue
+			}
+			if dist[to] <= nd {
+				continue
+			}
+			dist[to] = nd
+			if nd == d {
+				cur = append(cur, to)
+			} else {
+				next = append(next, to)
+			}
+		}
+	}
+	b.queue, b.layer = cur[:0], next[:0]
+	return result
+}
+
+// BridgeDistance is how many pegs c needs until its connection is safe
+// (see BridgeDistanceMap), or Unreachable.
+func (b *Board) BridgeDistance(c Color) int { return b.BridgeDistanceMap(c, 0, nil) }
