@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/twixtbot/twixtbot/game"
@@ -17,12 +18,39 @@ type Config struct {
 	MoveTime time.Duration
 	// Playouts, if > 0, is a fixed number of simulations (each ending in
 	// an evaluation or a playout) instead of a time budget: with the same
-	// Seed the result is then always the same.
+	// Seed the result is then always the same. For the alpha-beta
+	// searcher it is the number of positions searched.
 	Playouts int
+	// Method chooses the search; zero means the level's own.
+	Method Method
 	// Seed seeds the search's random numbers.
 	Seed uint64
 	// MaxNodes caps the search tree; zero means DefaultMaxNodes.
 	MaxNodes int
+}
+
+// Method is a kind of search.
+type Method int
+
+// The searches. Levels 1 and 2 use Monte Carlo search, whose weak
+// choices look human; levels 3 to 5 use alpha-beta, which is stronger.
+const (
+	ByLevel   Method = iota // the level's own
+	MCTS                    // Monte Carlo tree search with RAVE (search.go)
+	AlphaBeta               // iterative-deepening alpha-beta (alphabeta.go)
+)
+
+// String returns the method's name, e.g. "alpha-beta".
+func (m Method) String() string {
+	switch m {
+	case ByLevel:
+		return "by level"
+	case MCTS:
+		return "mcts"
+	case AlphaBeta:
+		return "alpha-beta"
+	}
+	return "method(" + strconv.Itoa(int(m)) + ")"
 }
 
 // DefaultMaxNodes caps the tree at about 200 MB (a node is 32 bytes).
@@ -88,6 +116,9 @@ func Hint(ctx context.Context, g *game.Game, cfg Config, n int) ([]Candidate, er
 func check(ctx context.Context, g *game.Game, cfg Config) error {
 	if cfg.Level != 0 && !cfg.Level.Valid() {
 		return fmt.Errorf("%w: %d (want %d to %d)", ErrBadLevel, cfg.Level, MinLevel, MaxLevel)
+	}
+	if cfg.Method < ByLevel || cfg.Method > AlphaBeta {
+		return fmt.Errorf("%w: %s", ErrBadMethod, cfg.Method)
 	}
 	if g.Over() {
 		return fmt.Errorf("%w: %s", ErrGameOver, g.Result())
