@@ -200,7 +200,7 @@ func (b *Board) BridgeDistanceMap(c Color, from int, out []int32) int {
 			}
 		}
 		for _, s := range b.g.steps(i) {
-			if opp[s.link] != 0 || !pp && own[s.link] != 0 {
+			if dist[s.to] <= d || opp[s.link] != 0 || !pp && own[s.link] != 0 {
 				continue
 			}
 			to := int32(s.to)
@@ -223,6 +223,9 @@ func (b *Board) BridgeDistanceMap(c Color, from int, out []int32) int {
 			}
 		}
 		for _, s := range tab.steps[tab.first[i]:tab.first[i+1]] {
+			if dist[s.to] <= d {
+				continue // nothing to gain
+			}
 			if pegs[s.m1] != NoColor || pegs[s.m2] != NoColor || !use[s.m1] || !use[s.m2] ||
 				opp[s.l1]|opp[s.l2]|opp[s.l3]|opp[s.l4] != 0 ||
 				!pp && own[s.l1]|own[s.l2]|own[s.l3]|own[s.l4] != 0 {

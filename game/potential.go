@@ -184,7 +184,7 @@ func (b *Board) DistanceMap(c Color, from int, out []int32) int {
 			result = int(d)
 		}
 		for _, s := range b.g.steps(i) {
-			if opp[s.link] != 0 || !pp && own[s.link] != 0 {
+			if out[s.to] <= d || opp[s.link] != 0 || !pp && own[s.link] != 0 {
 				continue
 			}
 			to := int32(s.to)

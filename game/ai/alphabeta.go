@@ -55,6 +55,7 @@ type searcher struct {
 	hash   []uint64      // its Zobrist key
 	zob    []uint64      // per colour (0 red, 1 black) and hole index
 	tt     []ttEntry
+	evals  []evalEntry
 	// killers are two moves per ply that caused a cut-off lately; history
 	// scores moves (per colour) by the cut-offs they caused.
 	killers [abMaxPly][2]int32
@@ -72,7 +73,7 @@ type searcher struct {
 }
 
 func newSearcher(e *engine) *searcher {
-	s := &searcher{e: e, tt: make([]ttEntry, ttSize)}
+	s := &searcher{e: e, tt: make([]ttEntry, ttSize), evals: make([]evalEntry, evalCacheSize)}
 	s.boards = make([]*game.Board, abMaxPly+1)
 	s.hash = make([]uint64, abMaxPly+1)
 	s.boards[0] = e.root
@@ -162,7 +163,7 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 	}
 	res.move = root[0]
 	if len(root) == 1 {
-		res.score = s.evaluate(e.root, c)
+		res.score = s.evaluate(e.root, c, h)
 		return res
 	}
 	scores := make([]int32, len(root))
@@ -255,7 +256,7 @@ func (s *searcher) negamax(ply, depth int, alpha, beta int32, c game.Color, t in
 	}
 	b := s.boards[ply]
 	if depth <= 0 || ply >= abMaxPly-1 {
-		return s.evaluate(b, c)
+		return s.evaluate(b, c, s.hash[ply])
 	}
 	key := s.hash[ply]
 	if c == game.Black {
@@ -275,7 +276,12 @@ func (s *searcher) negamax(ply, depth int, alpha, beta int32, c game.Color, t in
 			}
 		}
 	}
-	moves := s.generate(ply, b, c, ttMove)
+	var moves []int32
+	if depth == 1 && ply > 0 && len(s.moves[ply-1]) > 0 {
+		moves = s.reuse(ply, b, c, ttMove)
+	} else {
+		moves = s.generate(ply, b, c, ttMove)
+	}
 	if len(moves) == 0 {
 		return 0 // no hole left: a draw
 	}
@@ -339,7 +345,14 @@ func (s *searcher) generate(ply int, b *game.Board, c game.Color, ttMove int32) 
 		moves = s.e.pk.moves(b, c, moves)
 		moves = moves[:min(len(moves), width)]
 	}
-	// The table's move first, then the killers, then the rest.
+	moves = s.front(moves, ply, b, c, ttMove)
+	s.moves[ply] = moves
+	return moves
+}
+
+// front moves the table's move to the front of moves, then the killers of
+// ply, and returns moves.
+func (s *searcher) front(moves []int32, ply int, b *game.Board, c game.Color, ttMove int32) []int32 {
 	front := 0
 	for _, want := range [3]int32{ttMove, s.killers[ply][0], s.killers[ply][1]} {
 		if want < 0 {
@@ -355,6 +368,22 @@ func (s *searcher) generate(ply int, b *game.Board, c game.Color, ttMove int32) 
 			front++
 		}
 	}
+	return moves
+}
+
+// reuse returns the moves to search for c at ply, one ply from the
+// evaluation: the candidates of the ply before, still free, with the
+// table's move and the killers first. The candidates are the holes near
+// both sides' best connections, and one peg changes those little, so the
+// last ply saves the distance maps, which cost as much as an evaluation.
+func (s *searcher) reuse(ply int, b *game.Board, c game.Color, ttMove int32) []int32 {
+	moves := s.moves[ply][:0]
+	for _, m := range s.moves[ply-1] {
+		if b.CanPeg(s.e.hole(m), c) {
+			moves = append(moves, m)
+		}
+	}
+	moves = s.front(moves, ply, b, c, ttMove)
 	s.moves[ply] = moves
 	return moves
 }

@@ -19,16 +19,39 @@ const (
 	evalFar = 1000
 )
 
-// evaluate scores b for c, to move.
-func (s *searcher) evaluate(b *game.Board, c game.Color) int32 {
-	me := b.BridgeDistance(c)
+// evalEntry caches both sides' bridge distances for a position, by its
+// Zobrist key: moves in another order reach the same position often.
+type evalEntry struct {
+	key        uint64
+	red, black int32
+}
+
+// evalCacheSize is the number of cached evaluations (16 bytes each).
+const evalCacheSize = 1 << 16
+
+// distances returns the bridge distances of Red and Black on b, whose
+// Zobrist key is key.
+func (s *searcher) distances(b *game.Board, key uint64) (red, black int) {
+	ent := &s.evals[key&(evalCacheSize-1)]
+	if ent.key == key && key != 0 {
+		return int(ent.red), int(ent.black)
+	}
+	red, black = b.BridgeDistance(game.Red), b.BridgeDistance(game.Black)
+	*ent = evalEntry{key: key, red: int32(min(red, evalFar)), black: int32(min(black, evalFar))}
+	return min(red, evalFar), min(black, evalFar)
+}
+
+// evaluate scores b for c, to move; key is b's Zobrist key.
+func (s *searcher) evaluate(b *game.Board, c game.Color, key uint64) int32 {
+	me, opp := s.distances(b, key)
+	if c == game.Black {
+		me, opp = opp, me
+	}
 	if me <= 1 {
 		return evalNear
 	}
-	opp := b.BridgeDistance(c.Opponent())
-	if me >= game.Unreachable && opp >= game.Unreachable {
+	if me >= evalFar && opp >= evalFar {
 		return 0
 	}
-	me, opp = min(me, evalFar), min(opp, evalFar)
 	return int32((opp-me)*evalPeg + evalTempo)
 }
