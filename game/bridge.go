@@ -105,7 +105,85 @@ func (g *geometry) bridges() *bridgeTable {
 // With out nil it stops at the first hole of the other border row that it
 // reaches, and only returns the distance.
 func (b *Board) BridgeDistanceMap(c Color, from int, out []int32) int {
+	return b.bridgeDistance(c, from, out, false, nil)
+}
+
+// Walls is scratch space for WalledBridgeDistance: what the opponent's
+// double links close to a side. The zero value is ready to use; keep one
+// per searcher to avoid allocating.
+type Walls struct {
+	link []uint8 // per link id: crosses a link of an open double link
+	hole []bool  // per hole index: a middle hole of one
+}
+
+// WalledBridgeDistance is BridgeDistance made stricter in two ways. A
+// double link is safe only if no opponent peg stands a knight step from
+// either of its middle holes: otherwise the opponent can take a middle
+// hole with a peg that links to its own, gaining while it cuts. And the
+// opponent's double links count as walls: a double link between two opponent pegs, both of
+// its middle holes free and its links open, is as good as linked, so c can
+// neither peg its middle holes nor link across its possible links. When
+// the walls close every way, it is the distance without walls plus
+// WallPenalty: the opponent's wall is not yet built, and the game goes on.
+// w is scratch space, reused from call to call.
+func (b *Board) WalledBridgeDistance(c Color, w *Walls) int {
+	b.walls(c, w)
+	if d := b.bridgeDistance(c, 0, nil, true, w); d < Unreachable {
+		return d
+	}
+	if d := b.bridgeDistance(c, 0, nil, true, nil); d < Unreachable {
+		return d + WallPenalty
+	}
+	return Unreachable
+}
+
+// WallPenalty is what WalledBridgeDistance adds when only the opponent's
+// double links close a side's way.
+const WallPenalty = 5
+
+// walls fills w with what the opponent's double links close to c.
+func (b *Board) walls(c Color, w *Walls) {
 	n := b.g.n
+	if len(w.hole) != n {
+		w.link = make([]uint8, n*4)
+		w.hole = make([]bool, n)
+	}
+	clear(w.link)
+	clear(w.hole)
+	o := c.Opponent()
+	tab := b.g.bridges()
+	cBlk, oBlk := b.block[c], b.block[o]
+	pp := b.rules == PP
+	use := b.g.canUse[o]
+	pegs := b.pegs
+	for i := 0; i < n; i++ {
+		if pegs[i] != o {
+			continue
+		}
+		for _, s := range tab.steps[tab.first[i]:tab.first[i+1]] {
+			if int(s.to) < i || pegs[s.to] != o || pegs[s.m1] != NoColor || pegs[s.m2] != NoColor || !use[s.m1] || !use[s.m2] ||
+				cBlk[s.l1]|cBlk[s.l2]|cBlk[s.l3]|cBlk[s.l4] != 0 ||
+				!pp && oBlk[s.l1]|oBlk[s.l2]|oBlk[s.l3]|oBlk[s.l4] != 0 {
+				continue
+			}
+			w.hole[s.m1], w.hole[s.m2] = true, true
+			for _, l := range [4]uint16{s.l1, s.l2, s.l3, s.l4} {
+				for _, x := range b.g.crosses(int(l)) {
+					w.link[x] = 1
+				}
+			}
+		}
+	}
+}
+
+func (b *Board) bridgeDistance(c Color, from int, out []int32, strict bool, w *Walls) int {
+	n := b.g.n
+	var wl []uint8
+	var wh []bool
+	if w != nil {
+		wl, wh = w.link, w.hole
+	}
+	onbr := b.nbr[c.Opponent()]
 	tab := b.g.bridges()
 	dist := out
 	if dist == nil {
@@ -138,7 +216,8 @@ func (b *Board) BridgeDistanceMap(c Color, from int, out []int32) int {
 	edge := func(i int32, s uint8) int {
 		k := 0
 		for _, st := range b.g.steps(i) {
-			if side[st.to] == s && pegs[st.to] == NoColor && use[st.to] && opp[st.link] == 0 && (pp || own[st.link] == 0) {
+			if side[st.to] == s && pegs[st.to] == NoColor && use[st.to] && opp[st.link] == 0 && (pp || own[st.link] == 0) &&
+				(w == nil || wl[st.link] == 0 && !wh[st.to]) {
 				k++
 			}
 		}
@@ -153,6 +232,9 @@ func (b *Board) BridgeDistanceMap(c Color, from int, out []int32) int {
 				cur = append(cur, i)
 			}
 		case NoColor:
+			if w != nil && wh[i] {
+				continue
+			}
 			if dist[i] > 1 {
 				dist[i] = 1
 				next = append(next, i)
@@ -171,7 +253,7 @@ func (b *Board) BridgeDistanceMap(c Color, from int, out []int32) int {
 						cur = append(cur, j)
 					}
 				case NoColor:
-					if use[j] && edge(j, startSide) >= 2 {
+					if use[j] && (w == nil || !wh[j]) && edge(j, startSide) >= 2 {
 						dist[j] = 1
 						next = append(next, j)
 					}
@@ -200,7 +282,7 @@ func (b *Board) BridgeDistanceMap(c Color, from int, out []int32) int {
 			}
 		}
 		for _, s := range b.g.steps(i) {
-			if dist[s.to] <= d || opp[s.link] != 0 || !pp && own[s.link] != 0 {
+			if dist[s.to] <= d || opp[s.link] != 0 || !pp && own[s.link] != 0 || w != nil && (wl[s.link] != 0 || wh[s.to]) {
 				continue
 			}
 			to := int32(s.to)
@@ -228,7 +310,9 @@ func (b *Board) BridgeDistanceMap(c Color, from int, out []int32) int {
 			}
 			if pegs[s.m1] != NoColor || pegs[s.m2] != NoColor || !use[s.m1] || !use[s.m2] ||
 				opp[s.l1]|opp[s.l2]|opp[s.l3]|opp[s.l4] != 0 ||
-				!pp && own[s.l1]|own[s.l2]|own[s.l3]|own[s.l4] != 0 {
+				!pp && own[s.l1]|own[s.l2]|own[s.l3]|own[s.l4] != 0 ||
+				strict && onbr[s.m1]|onbr[s.m2] != 0 ||
+				w != nil && (wh[s.m1] || wh[s.m2] || wh[s.to] || wl[s.l1]|wl[s.l2]|wl[s.l3]|wl[s.l4] != 0) {
 				continue
 			}
 			to := int32(s.to)

@@ -16,6 +16,7 @@ func TestTwoDistanceMap(t *testing.T) {
 		rules := Ruleset(r.IntN(2))
 		b, _ := NewBoard(s, rules)
 		fwd, back := make([]int32, s.Cols*s.Rows), make([]int32, s.Cols*s.Rows)
+		var walls Walls
 		c := Red
 		for !b.Connected(Red) && !b.Connected(Black) && b.Free(c) > 0 {
 			for _, col := range []Color{Red, Black} {
@@ -41,6 +42,11 @@ func TestTwoDistanceMap(t *testing.T) {
 				bd, pd := b.BridgeDistance(col), b.Distance(col)
 				if bd > pd || (bd == Unreachable) != (pd == Unreachable) || b.Connected(col) && bd != 0 {
 					t.Fatalf("%s %s %s: bridge distance %d, distance %d", s, rules, col, bd, pd)
+				}
+				// Walls and the stricter double links only take
+				// ways away.
+				if wd := b.WalledBridgeDistance(col, &walls); wd < bd || (wd == Unreachable) != (bd == Unreachable) {
+					t.Fatalf("%s %s %s: walled %d, bridge distance %d", s, rules, col, wd, bd)
 				}
 				if got := b.BridgeDistanceMap(col, 0, fwd); got != bd {
 					t.Fatalf("%s %s: bridge map says %d, BridgeDistance %d", s, col, got, bd)
@@ -101,6 +107,12 @@ func BenchmarkBridgeDistance(b *testing.B) {
 	b.Run("one", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			bd.BridgeDistance(Red)
+		}
+	})
+	var w Walls
+	b.Run("walled", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			bd.WalledBridgeDistance(Red, &w)
 		}
 	})
 	b.Run("map", func(b *testing.B) {

@@ -56,6 +56,7 @@ type searcher struct {
 	zob    []uint64      // per colour (0 red, 1 black) and hole index
 	tt     []ttEntry
 	evals  []evalEntry
+	walls  game.Walls
 	// killers are two moves per ply that caused a cut-off lately; history
 	// scores moves (per colour) by the cut-offs they caused.
 	killers [abMaxPly][2]int32
@@ -431,6 +432,12 @@ func (e *engine) decideAB(ctx context.Context) Decision {
 	v := abValue(r.score)
 	if e.g.SwapAvailable() && e.shouldSwap(v) {
 		return Decision{Move: game.Move{Kind: game.Swap}, Playouts: r.nodes, Value: 1 - v}
+	}
+	// The candidate lists are narrow, so a loss the search finds is no
+	// proof, except a loss on the opponent's next move: then every move
+	// that stops a win in one was tried (see orderer.blocks).
+	if r.score <= -(abWin - 2) {
+		return Decision{Move: game.Move{Kind: game.Resign}, Playouts: r.nodes}
 	}
 	d := Decision{Move: e.place(r.move), Playouts: r.nodes, Value: v}
 	e.privilege(&d)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/twixtbot/twixtbot/game"
 )
@@ -73,5 +74,38 @@ func TestAlphaBetaLegal(t *testing.T) {
 		if _, err := g.Clone().PlayMove(d.Move); err != nil {
 			t.Errorf("%s %s: %s is illegal: %v", s.Size, s.Ruleset, d.Move, err)
 		}
+	}
+}
+
+// TestAlphaBetaDeadline: with an hour's budget, the search stops when its
+// context's deadline passes and answers a legal move.
+func TestAlphaBetaDeadline(t *testing.T) {
+	g := randomGame(t, game.Settings{Swap: game.SwapOff}, 10, rand.New(rand.NewPCG(1, 1)))
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	d, err := Choose(ctx, g, Config{Method: AlphaBeta, MoveTime: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dl, _ := ctx.Deadline(); time.Now().Before(dl) {
+		t.Fatalf("Choose returned %s before the deadline though its budget was an hour", d)
+	}
+	if _, err := g.Clone().PlayMove(d.Move); err != nil {
+		t.Fatalf("the move %s is illegal: %v", d.Move, err)
+	}
+}
+
+// TestAlphaBetaDeterministic: under a node budget the same position gives
+// the same decision.
+func TestAlphaBetaDeterministic(t *testing.T) {
+	g := randomGame(t, game.Settings{Swap: game.SwapOff}, 16, rand.New(rand.NewPCG(7, 7)))
+	cfg := Config{Method: AlphaBeta, Playouts: 2000}
+	d1, err1 := Choose(context.Background(), g, cfg)
+	d2, err2 := Choose(context.Background(), g, cfg)
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	if d1.String() != d2.String() {
+		t.Fatalf("%s, then %s", d1, d2)
 	}
 }

@@ -3,8 +3,13 @@ package ai
 import "github.com/twixtbot/twixtbot/game"
 
 // The evaluation of the alpha-beta searcher: how many pegs each side still
-// needs by the two-distance (see distance), the side to move's against the
-// opponent's, in hundredths of a peg. Having the move is worth evalTempo.
+// needs until its connection is safe (game.Board.WalledBridgeDistance:
+// double links count as links, the opponent's as walls), the side to
+// move's against the opponent's, in hundredths of a peg. Having the move is
+// worth evalTempo. Against the plain bridge distance, the walls won 6 of 9
+// paired games at 3,000 nodes a move; the plain distance and the
+// two-distance lost every game to the bridge distance (the two-distance
+// stayed at 13-15 while T1j built a row across the whole board).
 const (
 	evalPeg   = 100
 	evalTempo = 40
@@ -36,7 +41,7 @@ func (s *searcher) distances(b *game.Board, key uint64) (red, black int) {
 	if ent.key == key && key != 0 {
 		return int(ent.red), int(ent.black)
 	}
-	red, black = b.BridgeDistance(game.Red), b.BridgeDistance(game.Black)
+	red, black = b.WalledBridgeDistance(game.Red, &s.walls), b.WalledBridgeDistance(game.Black, &s.walls)
 	*ent = evalEntry{key: key, red: int32(min(red, evalFar)), black: int32(min(black, evalFar))}
 	return min(red, evalFar), min(black, evalFar)
 }
