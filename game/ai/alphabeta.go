@@ -26,7 +26,9 @@ const (
 	abWin    = 1 << 20
 	abMaxPly = 64
 	abInf    = abWin + abMaxPly + 1
-	// abPollEvery is how many nodes pass between looks at the deadline.
+	// abPollEvery is how many nodes pass between looks at the deadline on
+	// 24x24 (576 holes); bigger boards, whose nodes cost more, look more
+	// often.
 	abPollEvery = 64
 )
 
@@ -71,6 +73,7 @@ type searcher struct {
 	stopped  bool
 
 	depth int // the depth last completed
+	poll  int // nodes between looks at the deadline
 }
 
 func newSearcher(e *engine) *searcher {
@@ -86,6 +89,7 @@ func newSearcher(e *engine) *searcher {
 	s.history[0] = make([]int32, e.n)
 	s.history[1] = make([]int32, e.n)
 	s.ord = newOrderer(e.root)
+	s.poll = min(max(abPollEvery*576/e.n, 1), abPollEvery)
 	return s
 }
 
@@ -114,7 +118,7 @@ func (s *searcher) stop() bool {
 		s.stopped = true
 		return true
 	}
-	if s.nodes%abPollEvery == 0 {
+	if s.nodes%s.poll == 0 {
 		select {
 		case <-s.done:
 			s.stopped = true
