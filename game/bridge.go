@@ -192,20 +192,10 @@ func (b *Board) bridgeDistance(c Color, from int, out []int32, strict bool, w *W
 		}
 		dist = b.dist[:n]
 	}
-	dist = dist[:n]
-	for i := range dist {
-		dist[i] = Unreachable
-	}
 	start, goal := from&1, uint8(2-from&1)
-	if cap(b.queue) < n {
-		b.queue = make([]int32, 0, n)
-	}
-	if cap(b.layer) < n {
-		b.layer = make([]int32, 0, n)
-	}
-	cur, next := b.queue[:0], b.layer[:0]
+	z := b.zeroOne(dist)
+	dist = z.dist
 	pegs := b.pegs
-	// blk[id] != 0: link id is blocked for c.
 	opp, own := b.block[c.Opponent()], b.block[c]
 	pp := b.rules == PP
 	use := b.g.canUse[c]
@@ -225,53 +215,33 @@ func (b *Board) bridgeDistance(c Color, from int, out []int32, strict bool, w *W
 	}
 	startSide := uint8(start + 1)
 	for _, i := range b.g.border[c][start] {
-		switch pegs[i] {
-		case c:
-			if dist[i] > 0 {
-				dist[i] = 0
-				cur = append(cur, i)
-			}
-		case NoColor:
-			if w != nil && wh[i] {
-				continue
-			}
-			if dist[i] > 1 {
-				dist[i] = 1
-				next = append(next, i)
-			}
-			// The holes a knight step from the row: in it, if two
-			// ways lead there.
-			for _, st := range b.g.steps(i) {
-				j := int32(st.to)
-				if side[j] != 0 || dist[j] <= 1 {
-					continue
-				}
-				switch pegs[j] {
-				case c:
-					if edge(j, startSide) >= 2 {
-						dist[j] = 0
-						cur = append(cur, j)
-					}
-				case NoColor:
-					if use[j] && (w == nil || !wh[j]) && edge(j, startSide) >= 2 {
-						dist[j] = 1
-						next = append(next, j)
-					}
-				}
+		if w != nil && wh[i] {
+			continue
+		}
+		z.reach(pegs, use, c, i, 0)
+		if pegs[i] != NoColor {
+			continue
+		}
+		// The holes a knight step from the row: in it, if two ways
+		// lead there.
+		for _, st := range b.g.steps(i) {
+			j := int32(st.to)
+			if side[j] == 0 && dist[j] > 1 && (w == nil || !wh[j]) && (pegs[j] == c || pegs[j] == NoColor && use[j]) && edge(j, startSide) >= 2 {
+				z.reach(pegs, use, c, j, 0)
 			}
 		}
 	}
 	goalBit := uint8(1) << (goal - 1)
 	result := Unreachable
 	d := int32(0)
-	for len(cur) > 0 || len(next) > 0 {
-		if len(cur) == 0 {
-			cur, next = next, cur[:0]
+	for len(z.cur) > 0 || len(z.next) > 0 {
+		if len(z.cur) == 0 {
+			z.cur, z.next = z.next, z.cur[:0]
 			d++
 			continue
 		}
-		i := cur[len(cur)-1]
-		cur = cur[:len(cur)-1]
+		i := z.cur[len(z.cur)-1]
+		z.cur = z.cur[:len(z.cur)-1]
 		if dist[i] != d {
 			continue
 		}
@@ -285,24 +255,7 @@ func (b *Board) bridgeDistance(c Color, from int, out []int32, strict bool, w *W
 			if dist[s.to] <= d || opp[s.link] != 0 || !pp && own[s.link] != 0 || w != nil && (wl[s.link] != 0 || wh[s.to]) {
 				continue
 			}
-			to := int32(s.to)
-			nd := d
-			switch p := pegs[to]; {
-			case p == c:
-			case p == NoColor && use[to]:
-				nd++
-			default:
-				continue
-			}
-			if dist[to] <= nd {
-				continue
-			}
-			dist[to] = nd
-			if nd == d {
-				cur = append(cur, to)
-			} else {
-				next = append(next, to)
-			}
+			z.reach(pegs, use, c, int32(s.to), d)
 		}
 		for _, s := range tab.steps[tab.first[i]:tab.first[i+1]] {
 			if dist[s.to] <= d {
@@ -315,27 +268,10 @@ func (b *Board) bridgeDistance(c Color, from int, out []int32, strict bool, w *W
 				w != nil && (wh[s.m1] || wh[s.m2] || wh[s.to] || wl[s.l1]|wl[s.l2]|wl[s.l3]|wl[s.l4] != 0) {
 				continue
 			}
-			to := int32(s.to)
-			nd := d
-			switch p := pegs[to]; {
-			case p == c:
-			case p == NoColor && use[to]:
-				nd++
-			default:
-				continue
-			}
-			if dist[to] <= nd {
-				continue
-			}
-			dist[to] = nd
-			if nd == d {
-				cur = append(cur, to)
-			} else {
-				next = append(next, to)
-			}
+			z.reach(pegs, use, c, int32(s.to), d)
 		}
 	}
-	b.queue, b.layer = cur[:0], next[:0]
+	b.queue, b.layer = z.cur[:0], z.next[:0]
 	return result
 }
 

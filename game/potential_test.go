@@ -5,11 +5,12 @@ import (
 	"testing"
 )
 
-// TestTwoDistanceMap checks the map against TwoDistance on random games:
-// from the first row it returns the same distance; the map is 0 on pegs
-// in that row, Unreachable exactly on the holes c may not use; and
-// through every hole the two maps add up to at least the best distance.
-func TestTwoDistanceMap(t *testing.T) {
+// TestDistanceMaps checks the distance maps and the bridge distances on
+// random games: from the first row a map returns what Distance does, and
+// the best connection through a hole is Distance; a map is Unreachable on
+// every hole c may not use and 0 on c's pegs in the first row; a double
+// link never costs a peg, and walls only take ways away.
+func TestDistanceMaps(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
 	for game := 0; game < 40; game++ {
 		s := Size{5 + r.IntN(20), 5 + r.IntN(20)}
@@ -51,11 +52,8 @@ func TestTwoDistanceMap(t *testing.T) {
 				if got := b.BridgeDistanceMap(col, 0, fwd); got != bd {
 					t.Fatalf("%s %s: bridge map says %d, BridgeDistance %d", s, col, got, bd)
 				}
-				want := b.TwoDistance(col)
-				if got := b.TwoDistanceMap(col, 0, fwd); got != want {
-					t.Fatalf("%s %s: map says %d, TwoDistance %d", s, col, got, want)
-				}
-				b.TwoDistanceMap(col, 1, back)
+				b.DistanceMap(col, 0, fwd)
+				b.DistanceMap(col, 1, back)
 				for i := range fwd {
 					h := Hole{i % s.Cols, i / s.Cols}
 					usable := b.Peg(h) == col || b.CanPeg(h, col)
@@ -71,23 +69,6 @@ func TestTwoDistanceMap(t *testing.T) {
 			b.Place(holes[r.IntN(len(holes))], c)
 			c = c.Opponent()
 		}
-	}
-}
-
-// BenchmarkTwoDistanceMap measures one full map on a 24x24 mid-game.
-func BenchmarkTwoDistanceMap(b *testing.B) {
-	bd, _ := NewBoard(Size{24, 24}, Standard)
-	r := NewFastRand(5)
-	c := Red
-	for k := 0; k < 60; k++ {
-		holes := bd.LegalHoles(c)
-		bd.Place(holes[r.IntN(len(holes))], c)
-		c = c.Opponent()
-	}
-	out := make([]int32, 24*24)
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		bd.TwoDistanceMap(Red, i&1, out)
 	}
 }
 
