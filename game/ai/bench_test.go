@@ -8,7 +8,7 @@ import (
 	"github.com/twixtbot/twixtbot/game"
 )
 
-// BenchmarkSearch measures the whole search (descent, priors, playout,
+// BenchmarkSearch measures the whole Monte Carlo search (descent, priors, playout,
 // RAVE update) on a 24x24 position 20 turns in, in simulations per second.
 func BenchmarkSearch(b *testing.B) {
 	for _, rules := range []game.Ruleset{game.Standard, game.PP} {
@@ -18,7 +18,7 @@ func BenchmarkSearch(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				if _, err := Choose(context.Background(), g, Config{Level: MaxLevel, Playouts: per, Seed: uint64(i)}); err != nil {
+				if _, err := Choose(context.Background(), g, Config{Level: MaxLevel, Method: MCTS, Playouts: per, Seed: uint64(i)}); err != nil {
 					b.Fatal(err)
 				}
 			}
