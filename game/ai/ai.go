@@ -63,16 +63,26 @@ type Decision struct {
 	Move game.Move
 	// ClaimPrivilege: in Double TwixT, claim Privilege right after Move.
 	ClaimPrivilege bool
-	// Playouts is how many simulations the search ran.
+	// Playouts is how many simulations the search ran, or for the
+	// alpha-beta search how many positions it searched.
 	Playouts int
+	// Method is AlphaBeta when the alpha-beta search chose the move, and
+	// zero otherwise (Monte Carlo search, or no search: a win in one, a
+	// single safe move, the pie rule's opening).
+	Method Method
 	// Value is the estimated probability that the side that moved wins.
 	Value float64
 }
 
-// String describes the decision for logs, e.g. "j12 (value 0.62, 31000 playouts)"
-// (a playout here is one simulation).
+// String describes the decision for logs, e.g. "j12 (value 0.62, 31000
+// playouts)" (a playout here is one simulation), or "j12 (value 0.62, 9000
+// positions)" from the alpha-beta search.
 func (d Decision) String() string {
-	s := fmt.Sprintf("%s (value %.2f, %d playouts)", d.Move, d.Value, d.Playouts)
+	unit := "playouts"
+	if d.Method == AlphaBeta {
+		unit = "positions"
+	}
+	s := fmt.Sprintf("%s (value %.2f, %d %s)", d.Move, d.Value, d.Playouts, unit)
 	if d.ClaimPrivilege {
 		s += " and claim Privilege"
 	}

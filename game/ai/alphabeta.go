@@ -427,6 +427,12 @@ func abValue(score int32) float64 {
 // with the pie rule's opening and wins in one, and guard has kept only the
 // moves that stop a win in one, if there is such a threat.
 func (e *engine) decideAB(ctx context.Context) Decision {
+	d := e.searchAB(ctx)
+	d.Method = AlphaBeta
+	return d
+}
+
+func (e *engine) searchAB(ctx context.Context) Decision {
 	s := newSearcher(e)
 	r := s.run(ctx, abMaxPly)
 	e.playouts = r.nodes
