@@ -44,6 +44,7 @@ type Board struct {
 	// The links made and removed by the last Place or Link/Unlink batch.
 	added, removed []int32
 	queue          []int32 // scratch for searches
+	layer, bdist   []int32 // scratch for DistanceMap and the bridge distances
 	seen           []uint32
 	epoch          uint32
 	ss             *searchScratch // Distance and TwoDistance, made when first needed

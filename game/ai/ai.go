@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/twixtbot/twixtbot/game"
@@ -17,8 +18,11 @@ type Config struct {
 	MoveTime time.Duration
 	// Playouts, if > 0, is a fixed number of simulations (each ending in
 	// an evaluation or a playout) instead of a time budget: with the same
-	// Seed the result is then always the same.
+	// Seed the result is then always the same. For the alpha-beta
+	// searcher it is the number of positions searched.
 	Playouts int
+	// Method chooses the search; zero means the level's own.
+	Method Method
 	// Seed seeds the search's random numbers.
 	Seed uint64
 	// Threads is how many cores search at once, each with its own tree,
@@ -31,6 +35,30 @@ type Config struct {
 	MaxNodes int
 }
 
+// Method is a kind of search.
+type Method int
+
+// The searches. Levels 1 and 2 use Monte Carlo search, whose weak
+// choices look human; levels 3 to 5 use alpha-beta, which is stronger.
+const (
+	ByLevel   Method = iota // the level's own
+	MCTS                    // Monte Carlo tree search with RAVE (search.go)
+	AlphaBeta               // iterative-deepening alpha-beta (alphabeta.go)
+)
+
+// String returns the method's name, e.g. "alpha-beta".
+func (m Method) String() string {
+	switch m {
+	case ByLevel:
+		return "by level"
+	case MCTS:
+		return "mcts"
+	case AlphaBeta:
+		return "alpha-beta"
+	}
+	return "method(" + strconv.Itoa(int(m)) + ")"
+}
+
 // DefaultMaxNodes caps the tree at about 220 MB (a node is 36 bytes).
 const DefaultMaxNodes = 6 << 20
 
@@ -41,16 +69,26 @@ type Decision struct {
 	Move game.Move
 	// ClaimPrivilege: in Double TwixT, claim Privilege right after Move.
 	ClaimPrivilege bool
-	// Playouts is how many simulations the search ran.
+	// Playouts is how many simulations the search ran, or for the
+	// alpha-beta search how many positions it searched.
 	Playouts int
+	// Method is AlphaBeta when the alpha-beta search chose the move, and
+	// zero otherwise (Monte Carlo search, or no search: a win in one, a
+	// single safe move, the pie rule's opening).
+	Method Method
 	// Value is the estimated probability that the side that moved wins.
 	Value float64
 }
 
-// String describes the decision for logs, e.g. "j12 (value 0.62, 31000 playouts)"
-// (a playout here is one simulation).
+// String describes the decision for logs, e.g. "j12 (value 0.62, 31000
+// playouts)" (a playout here is one simulation), or "j12 (value 0.62, 9000
+// positions)" from the alpha-beta search.
 func (d Decision) String() string {
-	s := fmt.Sprintf("%s (value %.2f, %d playouts)", d.Move, d.Value, d.Playouts)
+	unit := "playouts"
+	if d.Method == AlphaBeta {
+		unit = "positions"
+	}
+	s := fmt.Sprintf("%s (value %.2f, %d %s)", d.Move, d.Value, d.Playouts, unit)
 	if d.ClaimPrivilege {
 		s += " and claim Privilege"
 	}
@@ -95,6 +133,9 @@ func Hint(ctx context.Context, g *game.Game, cfg Config, n int) ([]Candidate, er
 func check(ctx context.Context, g *game.Game, cfg Config) error {
 	if cfg.Level != 0 && !cfg.Level.Valid() {
 		return fmt.Errorf("%w: %d (want %d to %d)", ErrBadLevel, cfg.Level, MinLevel, MaxLevel)
+	}
+	if cfg.Method < ByLevel || cfg.Method > AlphaBeta {
+		return fmt.Errorf("%w: %s", ErrBadMethod, cfg.Method)
 	}
 	if g.Over() {
 		return fmt.Errorf("%w: %s", ErrGameOver, g.Result())

@@ -32,6 +32,9 @@ func (e *engine) decide(ctx context.Context) (Decision, error) {
 		e.privilege(&d)
 		return d, nil
 	}
+	if e.cfg.Method == AlphaBeta || e.cfg.Method == ByLevel && e.prof.alphaBeta {
+		return e.decideAB(ctx), nil
+	}
 	e.search(ctx)
 	best := e.best()
 	if best < 0 {

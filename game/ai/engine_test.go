@@ -118,7 +118,7 @@ func TestEngineConcurrent(t *testing.T) {
 func TestEngineRecycles(t *testing.T) {
 	en := NewEngine(EngineOptions{SavedTrees: -1})
 	g := randomGame(t, game.Settings{}, 10, rand.New(rand.NewPCG(7, 7)))
-	if _, err := en.Choose(context.Background(), g, Config{Playouts: 200, Seed: 1}); err != nil {
+	if _, err := en.Choose(context.Background(), g, Config{Method: MCTS, Playouts: 200, Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if len(en.free) != 1 || len(en.trees) != 0 {

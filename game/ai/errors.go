@@ -8,6 +8,8 @@ var (
 	ErrGameOver = errors.New("the game is over")
 	// ErrBadLevel: a level outside MinLevel..MaxLevel.
 	ErrBadLevel = errors.New("bad level")
+	// ErrBadMethod: a Config.Method that is not one of the methods.
+	ErrBadMethod = errors.New("bad search method")
 	// ErrCanceled: the context was done before the search could start.
 	ErrCanceled = errors.New("search canceled before it started")
 )

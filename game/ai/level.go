@@ -56,14 +56,17 @@ type profile struct {
 	// worse (in share of the best move's visits) a chosen move may be.
 	temperature float64
 	spread      float64
+	// alphaBeta: the level uses the alpha-beta searcher (alphabeta.go)
+	// instead of Monte Carlo search.
+	alphaBeta bool
 }
 
 var profiles = [...]profile{
 	1: {moveTime: 300 * time.Millisecond, playouts: 300, temperature: 1.5, spread: 0.15},
 	2: {moveTime: 500 * time.Millisecond, playouts: 3000, temperature: 0.8, spread: 0.35},
-	3: {moveTime: time.Second},
-	4: {moveTime: 3 * time.Second},
-	5: {moveTime: 10 * time.Second},
+	3: {moveTime: time.Second, alphaBeta: true},
+	4: {moveTime: 3 * time.Second, alphaBeta: true},
+	5: {moveTime: 10 * time.Second, alphaBeta: true},
 }
 
 func (l Level) profile() profile {

@@ -14,7 +14,8 @@ import (
 
 var memoryTime = flag.Duration("memory.time", 0, "run TestMemory: a search of this long on 24x24 (the issue says 10s)")
 
-// TestMemory runs one long search on a 24x24 mid-game and checks that the
+// TestMemory runs one long Monte Carlo search (the search with a tree) on
+// a 24x24 mid-game and checks that the
 // memory the process took from the system stays under 500 MB. It runs only
 // when asked: go test ./game/ai -run Memory -memory.time 10s
 func TestMemory(t *testing.T) {
@@ -23,7 +24,7 @@ func TestMemory(t *testing.T) {
 	}
 	g := randomGame(t, game.Settings{}, 20, rand.New(rand.NewPCG(2, 2)))
 	runtime.GC()
-	e := newEngine(g, Config{Level: MaxLevel, MoveTime: *memoryTime})
+	e := newEngine(g, Config{Level: MaxLevel, Method: MCTS, MoveTime: *memoryTime})
 	d, err := e.decide(context.Background())
 	if err != nil {
 		t.Fatal(err)

@@ -30,7 +30,7 @@ func TestTreeReuse(t *testing.T) {
 	// A fixed number of playouts never reuses: its answer depends only
 	// on the position and the seed. This test turns reuse on by hand to
 	// get a tree that does not depend on the machine's speed.
-	cfg := Config{Level: MaxLevel, Playouts: 10000, Seed: 1}
+	cfg := Config{Level: MaxLevel, Method: MCTS, Playouts: 10000, Seed: 1}
 	engine := func(g *game.Game) *engine {
 		e := newEngine(g, cfg)
 		e.owner = owner

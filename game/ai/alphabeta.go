@@ -1,0 +1,455 @@
+package ai
+
+import (
+	"context"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/twixtbot/twixtbot/game"
+)
+
+// The classical searcher: iterative-deepening alpha-beta (principal
+// variation search) with a transposition table, killer moves and a
+// history table, over a narrow list of candidate moves that the
+// two-distance potentials of both sides choose (see order.go), and an
+// evaluation that compares how far each side is from connecting (eval.go).
+//
+// Monte Carlo search spreads its simulations over every plausible move and
+// reads a blocking fight only a few moves deep. TwixT is decided by such
+// fights, so this searcher spends everything on the few moves that extend
+// a side's best connection or cut the opponent's, and reads them out.
+
+// Scores are from the side to move's point of view. A connection is worth
+// abWin less the number of plies to it, so the nearer win scores higher.
+const (
+	abWin    = 1 << 20
+	abMaxPly = 64
+	abInf    = abWin + abMaxPly + 1
+	// abPollEvery is how many nodes pass between looks at the deadline on
+	// 24x24 (576 holes); bigger boards, whose nodes cost more, look more
+	// often.
+	abPollEvery = 64
+)
+
+// Bounds stored in the transposition table.
+const (
+	ttExact uint8 = iota + 1
+	ttLower       // the score is at least this (a cut-off)
+	ttUpper       // the score is at most this (no move raised alpha)
+)
+
+type ttEntry struct {
+	key   uint64
+	score int32
+	move  int32
+	depth int8
+	flag  uint8
+}
+
+// ttSize is the number of transposition-table entries (24 bytes each).
+const ttSize = 1 << 18
+
+// searcher is one alpha-beta search from the engine's root position.
+type searcher struct {
+	e      *engine
+	boards []*game.Board // the position at each ply
+	hash   []uint64      // its Zobrist key
+	zob    []uint64      // per colour (0 red, 1 black) and hole index
+	tt     []ttEntry
+	evals  []evalEntry
+	walls  game.Walls
+	// killers are two moves per ply that caused a cut-off lately; history
+	// scores moves (per colour) by the cut-offs they caused.
+	killers [abMaxPly][2]int32
+	history [2][]int32
+	ord     orderer
+	moves   [abMaxPly][]int32
+
+	nodes    int
+	limit    int       // nodes at most (0: no limit)
+	deadline time.Time // zero: none
+	done     <-chan struct{}
+	stopped  bool
+
+	depth int // the depth last completed
+	poll  int // nodes between looks at the deadline
+}
+
+func newSearcher(e *engine) *searcher {
+	s := &searcher{e: e, tt: make([]ttEntry, ttSize), evals: make([]evalEntry, evalCacheSize)}
+	s.boards = make([]*game.Board, abMaxPly+1)
+	s.hash = make([]uint64, abMaxPly+1)
+	s.boards[0] = e.root
+	r := game.NewFastRand(0x5eed)
+	s.zob = make([]uint64, 2*e.n+1)
+	for i := range s.zob {
+		s.zob[i] = r.Uint64()
+	}
+	s.history[0] = make([]int32, e.n)
+	s.history[1] = make([]int32, e.n)
+	s.ord = newOrderer(e.root)
+	s.poll = min(max(abPollEvery*576/e.n, 1), abPollEvery)
+	return s
+}
+
+// board returns the position slot for ply, making it on first use.
+func (s *searcher) board(ply int) *game.Board {
+	if s.boards[ply] == nil {
+		s.boards[ply] = s.e.root.Clone()
+	}
+	return s.boards[ply]
+}
+
+func colorIndex(c game.Color) int {
+	if c == game.Black {
+		return 1
+	}
+	return 0
+}
+
+// stop reports whether the budget is spent, looking at the clock only now
+// and then.
+func (s *searcher) stop() bool {
+	if s.stopped {
+		return true
+	}
+	if s.limit > 0 && s.nodes >= s.limit {
+		s.stopped = true
+		return true
+	}
+	if s.nodes%s.poll == 0 {
+		select {
+		case <-s.done:
+			s.stopped = true
+		default:
+		}
+		if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
+			s.stopped = true
+		}
+	}
+	return s.stopped
+}
+
+// abResult is what the search found at the root.
+type abResult struct {
+	move  int32 // -1 if there was nothing to search
+	score int32
+	depth int // the deepest iteration completed
+	nodes int
+}
+
+// run searches the root by iterative deepening until the budget is spent
+// or maxDepth is done, and returns the best move of the deepest iteration
+// completed (or a better one the unfinished iteration proved).
+func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
+	e := s.e
+	s.deadline, s.limit = e.budget(ctx)
+	s.done = ctx.Done()
+	c := e.color
+	var h uint64
+	for i := int32(0); i < int32(e.n); i++ {
+		switch e.root.Peg(e.hole(i)) {
+		case game.Red:
+			h ^= s.zob[i]
+		case game.Black:
+			h ^= s.zob[int32(e.n)+i]
+		}
+	}
+	s.hash[0] = h
+	root := e.rootMoves
+	if root == nil {
+		root = s.generate(0, e.root, c, -1)
+	}
+	root = slices.Clone(root)
+	res := abResult{move: -1}
+	if len(root) == 0 {
+		return res
+	}
+	res.move = root[0]
+	if len(root) == 1 {
+		res.score = s.evaluate(e.root, c, h)
+		return res
+	}
+	scores := make([]int32, len(root))
+	for depth := 1; depth <= maxDepth; depth++ {
+		alpha := int32(-abInf)
+		best, bestScore := int32(-1), int32(-abInf)
+		for i, m := range root {
+			var v int32
+			if i == 0 {
+				v = s.child(0, depth, alpha, abInf, c, e.turns, m)
+			} else {
+				v = s.child(0, depth, alpha, alpha+1, c, e.turns, m)
+				if !s.stopped && v > alpha {
+					v = s.child(0, depth, alpha, abInf, c, e.turns, m)
+				}
+			}
+			if s.stopped {
+				break
+			}
+			scores[i] = v
+			if v > bestScore {
+				best, bestScore = m, v
+				alpha = v
+			}
+		}
+		if s.stopped {
+			// A move of the unfinished iteration that beat the previous
+			// best is better than it, as far as anything is known.
+			if best >= 0 && best != res.move && bestScore > res.score && res.depth > 0 {
+				res.move, res.score = best, bestScore
+			}
+			break
+		}
+		res.move, res.score, res.depth = best, bestScore, depth
+		// The next iteration tries the best first, then the others by
+		// their scores.
+		idx := make([]int, len(root))
+		for i := range idx {
+			idx[i] = i
+		}
+		slices.SortStableFunc(idx, func(a, b int) int {
+			switch {
+			case root[a] == best:
+				return -1
+			case root[b] == best:
+				return 1
+			}
+			return int(scores[b]) - int(scores[a])
+		})
+		nr, ns := make([]int32, len(root)), make([]int32, len(root))
+		for k, i := range idx {
+			nr[k], ns[k] = root[i], scores[i]
+		}
+		root, scores = nr, ns
+		if bestScore >= abWin-abMaxPly || bestScore <= -abWin+abMaxPly {
+			break // a sure win or loss: nothing deeper to learn
+		}
+	}
+	res.nodes = s.nodes
+	return res
+}
+
+// child plays m for c at ply (turn t taken so far) and returns its score for
+// c by a search of depth-1 further plies.
+func (s *searcher) child(ply, depth int, alpha, beta int32, c game.Color, t int, m int32) int32 {
+	e := s.e
+	b := s.board(ply + 1)
+	b.CopyFrom(s.boards[ply])
+	b.Place(e.hole(m), c)
+	s.hash[ply+1] = s.hash[ply] ^ s.zob[int32(colorIndex(c)*e.n)+m]
+	if b.Connected(c) {
+		return abWin - int32(ply+1)
+	}
+	nc := e.next(c, t+1)
+	if nc == c { // Red's head start: Red moves again
+		s.hash[ply+1] ^= s.zob[2*e.n]
+		v := s.negamax(ply+1, depth-1, alpha, beta, c, t+1)
+		s.hash[ply+1] ^= s.zob[2*e.n]
+		return v
+	}
+	return -s.negamax(ply+1, depth-1, -beta, -alpha, nc, t+1)
+}
+
+// negamax returns the score of the position at ply for c, to move, searched
+// depth plies deep, within the window (alpha, beta).
+func (s *searcher) negamax(ply, depth int, alpha, beta int32, c game.Color, t int) int32 {
+	s.nodes++
+	if s.stop() {
+		return 0
+	}
+	b := s.boards[ply]
+	if depth <= 0 || ply >= abMaxPly-1 {
+		return s.evaluate(b, c, s.hash[ply])
+	}
+	key := s.hash[ply]
+	if c == game.Black {
+		key = ^key
+	}
+	ent := &s.tt[key&(ttSize-1)]
+	ttMove := int32(-1)
+	if ent.key == key {
+		ttMove = ent.move
+		if int(ent.depth) >= depth {
+			v := ent.score
+			switch {
+			case ent.flag == ttExact,
+				ent.flag == ttLower && v >= beta,
+				ent.flag == ttUpper && v <= alpha:
+				return v
+			}
+		}
+	}
+	var moves []int32
+	if depth == 1 && ply > 0 && len(s.moves[ply-1]) > 0 {
+		moves = s.reuse(ply, b, c, ttMove)
+	} else {
+		moves = s.generate(ply, b, c, ttMove)
+	}
+	if len(moves) == 0 {
+		return 0 // no hole left: a draw
+	}
+	alpha0 := alpha
+	best, bestMove := int32(-abInf), int32(-1)
+	for i, m := range moves {
+		var v int32
+		if i == 0 {
+			v = s.child(ply, depth, alpha, beta, c, t, m)
+		} else {
+			v = s.child(ply, depth, alpha, alpha+1, c, t, m)
+			if !s.stopped && v > alpha && v < beta {
+				v = s.child(ply, depth, alpha, beta, c, t, m)
+			}
+		}
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					s.cutoff(ply, c, m, depth)
+					break
+				}
+			}
+		}
+	}
+	flag := ttExact
+	switch {
+	case best <= alpha0:
+		flag = ttUpper
+	case best >= beta:
+		flag = ttLower
+	}
+	*ent = ttEntry{key: key, score: best, move: bestMove, depth: int8(depth), flag: flag}
+	return best
+}
+
+// cutoff remembers m, which refuted the opponent's last move.
+func (s *searcher) cutoff(ply int, c game.Color, m int32, depth int) {
+	k := &s.killers[ply]
+	if k[0] != m {
+		k[1], k[0] = k[0], m
+	}
+	h := s.history[colorIndex(c)]
+	h[m] += int32(depth * depth)
+	if h[m] > 1<<24 {
+		for i := range h {
+			h[i] /= 2
+		}
+	}
+}
+
+// generate returns the moves to search for c at ply, best first.
+func (s *searcher) generate(ply int, b *game.Board, c game.Color, ttMove int32) []int32 {
+	width := abWidth(ply)
+	moves := s.ord.candidates(b, c, width, s.history[colorIndex(c)], s.moves[ply][:0])
+	if len(moves) == 0 {
+		moves = s.e.pk.moves(b, c, moves)
+		moves = moves[:min(len(moves), width)]
+	}
+	moves = s.front(moves, ply, b, c, ttMove)
+	s.moves[ply] = moves
+	return moves
+}
+
+// front moves the table's move to the front of moves, then the killers of
+// ply, and returns moves.
+func (s *searcher) front(moves []int32, ply int, b *game.Board, c game.Color, ttMove int32) []int32 {
+	front := 0
+	for _, want := range [3]int32{ttMove, s.killers[ply][0], s.killers[ply][1]} {
+		if want < 0 {
+			continue
+		}
+		if j := slices.Index(moves[front:], want); j >= 0 {
+			j += front
+			copy(moves[front+1:j+1], moves[front:j])
+			moves[front] = want
+			front++
+		} else if want == ttMove && b.CanPeg(s.e.hole(want), c) {
+			moves = slices.Insert(moves, front, want)
+			front++
+		}
+	}
+	return moves
+}
+
+// reuse returns the moves to search for c at ply, one ply from the
+// evaluation: the candidates of the ply before, still free, with the
+// table's move and the killers first. The candidates are the holes near
+// both sides' best connections, and one peg changes those little, so the
+// last ply saves the distance maps, which cost as much as an evaluation.
+func (s *searcher) reuse(ply int, b *game.Board, c game.Color, ttMove int32) []int32 {
+	moves := s.moves[ply][:0]
+	for _, m := range s.moves[ply-1] {
+		if b.CanPeg(s.e.hole(m), c) {
+			moves = append(moves, m)
+		}
+	}
+	moves = s.front(moves, ply, b, c, ttMove)
+	s.moves[ply] = moves
+	return moves
+}
+
+// abWidth is how many candidate moves a node at ply searches: more at the
+// root, where a missed move costs most.
+func abWidth(ply int) int {
+	switch ply {
+	case 0:
+		return abRootWidth
+	case 1:
+		return abWidth1
+	}
+	return abDeepWidth
+}
+
+// Widths of the search (see abWidth).
+var (
+	abRootWidth = 24
+	abWidth1    = 14
+	abDeepWidth = 10
+)
+
+// value turns a score into the estimated probability that the mover wins.
+func abValue(score int32) float64 {
+	switch {
+	case score >= abWin-abMaxPly:
+		return 1
+	case score <= -abWin+abMaxPly:
+		return 0
+	}
+	return 1 / (1 + math.Exp(-float64(score)/evalScale))
+}
+
+// decideAB chooses the move by alpha-beta search, after decide has dealt
+// with the pie rule's opening and wins in one, and guard has kept only the
+// moves that stop a win in one, if there is such a threat.
+func (e *engine) decideAB(ctx context.Context) Decision {
+	d := e.searchAB(ctx)
+	d.Method = AlphaBeta
+	return d
+}
+
+func (e *engine) searchAB(ctx context.Context) Decision {
+	s := newSearcher(e)
+	r := s.run(ctx, abMaxPly)
+	e.playouts = r.nodes
+	if r.move < 0 {
+		return Decision{Move: game.Move{Kind: game.Resign}, Playouts: r.nodes}
+	}
+	v := abValue(r.score)
+	if e.g.SwapAvailable() && e.shouldSwap(v) {
+		return Decision{Move: game.Move{Kind: game.Swap}, Playouts: r.nodes, Value: 1 - v}
+	}
+	// The candidate lists are narrow, so a loss the search finds is no
+	// proof, except a loss on the opponent's next move: then every move
+	// that stops a win in one was tried (see orderer.blocks).
+	if r.score <= -(abWin - 2) {
+		return Decision{Move: game.Move{Kind: game.Resign}, Playouts: r.nodes}
+	}
+	d := Decision{Move: e.place(r.move), Playouts: r.nodes, Value: v}
+	e.privilege(&d)
+	return d
+}

@@ -1,0 +1,92 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/twixtbot/twixtbot/game"
+)
+
+// searchAB runs the alpha-beta searcher alone on g, without the shortcuts
+// of decide (wins in one, the guard against losses in one), with a budget
+// of nodes.
+func searchAB(t *testing.T, g *game.Game, nodes int) game.Hole {
+	t.Helper()
+	e := newEngine(g, Config{Playouts: nodes})
+	r := newSearcher(e).run(context.Background(), abMaxPly)
+	if r.move < 0 {
+		t.Fatalf("no move on\n%v", g.Log())
+	}
+	return e.hole(r.move)
+}
+
+// TestAlphaBetaWinInOne: the search itself finds a win in one.
+func TestAlphaBetaWinInOne(t *testing.T) {
+	wins, _ := tacticalPositions(t, 10)
+	for i, g := range wins {
+		_, c := g.ToMove()
+		h := searchAB(t, g, 500)
+		if _, err := g.PlayMove(game.Move{Kind: game.Place, Hole: h}); err != nil {
+			t.Fatal(err)
+		}
+		if r := g.Result(); r.Winner != c {
+			t.Errorf("position %d: %s played %s and did not win (%s)", i, c, h, r)
+		}
+	}
+}
+
+// TestAlphaBetaBlocksLossInOne: the search itself stops a win in one when
+// a move can.
+func TestAlphaBetaBlocksLossInOne(t *testing.T) {
+	_, blocks := tacticalPositions(t, 10)
+	for i, g := range blocks {
+		_, c := g.ToMove()
+		h := searchAB(t, g, 3000)
+		if _, err := g.PlayMove(game.Move{Kind: game.Place, Hole: h}); err != nil {
+			t.Fatal(err)
+		}
+		if w := winningHoles(g, c.Opponent()); len(w) > 0 && !g.Over() {
+			t.Errorf("position %d: %s played %s and left the win(s) %v", i, c, h, w)
+		}
+	}
+}
+
+// TestAlphaBetaLegal: on random positions of every size and both
+// rulesets, with Red's head start, the searcher's move is legal.
+func TestAlphaBetaLegal(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	sizes := []game.Size{{Cols: 5, Rows: 5}, {Cols: 7, Rows: 11}, {Cols: 24, Rows: 24}, {Cols: 100, Rows: 100}}
+	for k := 0; k < 24; k++ {
+		s := game.Settings{Size: sizes[k%len(sizes)], Ruleset: game.Ruleset(k % 3), Swap: game.SwapOff}
+		if k%5 == 4 {
+			s.ExtraMoves = 2
+		}
+		g := randomGame(t, s, r.IntN(min(200, s.Size.Cols*s.Size.Rows/3)), r)
+		if g.Over() {
+			continue
+		}
+		d, err := Choose(context.Background(), g, Config{Method: AlphaBeta, Playouts: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Clone().PlayMove(d.Move); err != nil {
+			t.Errorf("%s %s: %s is illegal: %v", s.Size, s.Ruleset, d.Move, err)
+		}
+	}
+}
+
+// TestAlphaBetaDeterministic: under a node budget the same position gives
+// the same decision.
+func TestAlphaBetaDeterministic(t *testing.T) {
+	g := randomGame(t, game.Settings{Swap: game.SwapOff}, 16, rand.New(rand.NewPCG(7, 7)))
+	cfg := Config{Method: AlphaBeta, Playouts: 2000}
+	d1, err1 := Choose(context.Background(), g, cfg)
+	d2, err2 := Choose(context.Background(), g, cfg)
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	if d1.String() != d2.String() {
+		t.Fatalf("%s, then %s", d1, d2)
+	}
+}

@@ -1,0 +1,62 @@
+package ai
+
+import "github.com/twixtbot/twixtbot/game"
+
+// The evaluation of the alpha-beta searcher: how many pegs each side still
+// needs until its connection is safe (game.Board.WalledBridgeDistance:
+// double links count as links, the opponent's as walls), the side to
+// move's against the opponent's, in hundredths of a peg. Having the move is
+// worth evalTempo. Against the plain bridge distance, the walls won 8 of 12
+// paired games at 3,000 nodes a move; the plain distance and the
+// two-distance lost every game to the bridge distance (the two-distance
+// stayed at 13-15 while T1j built a row across the whole board).
+const (
+	evalPeg   = 100
+	evalTempo = 40
+	// evalScale converts a score to a win probability: a peg ahead is
+	// about 62 %.
+	evalScale = 200
+	// evalNear is what a two-distance of 1 is worth: the side to move
+	// wins next move; the other side, to move second, has two ways to
+	// win and wins unless the side to move wins first.
+	evalNear = 20 * evalPeg
+	// evalFar stands for a side that cannot connect at all.
+	evalFar = 1000
+)
+
+// evalEntry caches both sides' bridge distances for a position, by its
+// Zobrist key: moves in another order reach the same position often.
+type evalEntry struct {
+	key        uint64
+	red, black int32
+}
+
+// evalCacheSize is the number of cached evaluations (16 bytes each).
+const evalCacheSize = 1 << 16
+
+// distances returns the bridge distances of Red and Black on b, whose
+// Zobrist key is key.
+func (s *searcher) distances(b *game.Board, key uint64) (red, black int) {
+	ent := &s.evals[key&(evalCacheSize-1)]
+	if ent.key == key && key != 0 {
+		return int(ent.red), int(ent.black)
+	}
+	red, black = b.WalledBridgeDistance(game.Red, &s.walls), b.WalledBridgeDistance(game.Black, &s.walls)
+	*ent = evalEntry{key: key, red: int32(min(red, evalFar)), black: int32(min(black, evalFar))}
+	return min(red, evalFar), min(black, evalFar)
+}
+
+// evaluate scores b for c, to move; key is b's Zobrist key.
+func (s *searcher) evaluate(b *game.Board, c game.Color, key uint64) int32 {
+	me, opp := s.distances(b, key)
+	if c == game.Black {
+		me, opp = opp, me
+	}
+	if me <= 1 {
+		return evalNear
+	}
+	if me >= evalFar && opp >= evalFar {
+		return 0
+	}
+	return int32((opp-me)*evalPeg + evalTempo)
+}

@@ -1,0 +1,276 @@
+package game
+
+import "sync"
+
+// Double links ("bridges" in Hex): two holes two knight steps apart by
+// exactly two different middle holes. Two pegs so placed, with both middle
+// holes free and all four links open, are as good as linked, since a
+// single opponent peg can take only one of the two ways through. The same
+// holds between a peg and its border row when two of its knight steps
+// reach free holes of that row.
+
+// bridge is one double link from a hole, as the directions of its steps:
+// through the first middle hole by knight[a] then knight[b], through the
+// second by knight[b] then knight[a].
+type bridge struct{ a, b uint8 }
+
+// bridges lists the double links: every unordered pair of knight steps
+// whose sum no other pair makes, that are not opposite, and that reach at
+// least four rows and columns away in all (nearer ones cross themselves).
+var bridges = func() []bridge {
+	count := map[[2]int]int{}
+	for a := 0; a < 8; a++ {
+		for b := a + 1; b < 8; b++ {
+			count[[2]int{knight[a][0] + knight[b][0], knight[a][1] + knight[b][1]}]++
+		}
+	}
+	var out []bridge
+	for a := 0; a < 8; a++ {
+		for b := a + 1; b < 8; b++ {
+			s := [2]int{knight[a][0] + knight[b][0], knight[a][1] + knight[b][1]}
+			if count[s] == 1 && abs(s[0])+abs(s[1]) >= 4 {
+				out = append(out, bridge{uint8(a), uint8(b)})
+			}
+		}
+	}
+	return out
+}()
+
+// bridgeStep is one double link from a hole, on the board: the middle
+// holes, the four links, and the far end.
+type bridgeStep struct {
+	m1, m2, to     uint16
+	l1, l2, l3, l4 uint16 // from–m1, from–m2, m1–to, m2–to
+}
+
+// bridgeTable holds every hole's double links for one board size, and
+// which border rows each hole reaches with a knight step.
+type bridgeTable struct {
+	steps []bridgeStep
+	first []int32 // hole i's are steps[first[i]:first[i+1]]
+	// near[c][i]: bit s-1 is set when a knight step from i reaches c's
+	// border row s (1 first, 2 last).
+	near [3][]uint8
+}
+
+var bridgeTables sync.Map // *geometry -> *bridgeTable
+
+func (g *geometry) bridges() *bridgeTable {
+	if t, ok := bridgeTables.Load(g); ok {
+		return t.(*bridgeTable)
+	}
+	t := &bridgeTable{first: make([]int32, g.n+1)}
+	for c := Red; c <= Black; c++ {
+		t.near[c] = make([]uint8, g.n)
+	}
+	for i := 0; i < g.n; i++ {
+		t.first[i] = int32(len(t.steps))
+		mask := g.dirMask[i]
+		for k := 0; k < 8; k++ {
+			if mask&(1<<k) != 0 {
+				to := g.dirStep[i*8+k].to
+				for c := Red; c <= Black; c++ {
+					if s := g.side[c][to]; s != 0 {
+						t.near[c][i] |= 1 << (s - 1)
+					}
+				}
+			}
+		}
+		for _, br := range bridges {
+			if mask&(1<<br.a) == 0 || mask&(1<<br.b) == 0 {
+				continue
+			}
+			m1, m2 := g.dirStep[i*8+int(br.a)], g.dirStep[i*8+int(br.b)]
+			if g.dirMask[m1.to]&(1<<br.b) == 0 {
+				continue // the far end is off the board
+			}
+			e1, e2 := g.dirStep[int(m1.to)*8+int(br.b)], g.dirStep[int(m2.to)*8+int(br.a)]
+			t.steps = append(t.steps, bridgeStep{m1: m1.to, m2: m2.to, to: e1.to, l1: m1.link, l2: m2.link, l3: e1.link, l4: e2.link})
+		}
+	}
+	t.first[g.n] = int32(len(t.steps))
+	v, _ := bridgeTables.LoadOrStore(g, t)
+	return v.(*bridgeTable)
+}
+
+// BridgeDistanceMap is DistanceMap where a double link counts as a link: a
+// step may also jump from a hole or peg of c to a hole or peg two knight
+// steps away when both of the double link's middle holes are free for c
+// and none of its four links is blocked, and the jump costs only the peg
+// at its far end. A hole a knight step from the border row, with two open
+// knight steps into free holes of the row, counts as in the row. So it
+// measures how many pegs c needs until its connection is safe rather than
+// made, and a single thread that one peg could cut is long.
+//
+// With out nil it stops at the first hole of the other border row that it
+// reaches, and only returns the distance.
+func (b *Board) BridgeDistanceMap(c Color, from int, out []int32) int {
+	return b.bridgeDistance(c, from, out, false, nil)
+}
+
+// Walls is scratch space for WalledBridgeDistance: what the opponent's
+// double links close to a side. The zero value is ready to use; keep one
+// per searcher to avoid allocating.
+type Walls struct {
+	link []uint8 // per link id: crosses a link of an open double link
+	hole []bool  // per hole index: a middle hole of one
+}
+
+// WalledBridgeDistance is BridgeDistance made stricter in two ways. A
+// double link is safe only if no opponent peg stands a knight step from
+// either of its middle holes: otherwise the opponent can take a middle
+// hole with a peg that links to its own, gaining while it cuts. And the
+// opponent's double links count as walls: a double link between two opponent pegs, both of
+// its middle holes free and its links open, is as good as linked, so c can
+// neither peg its middle holes nor link across its possible links. When
+// the walls close every way, it is the distance without walls plus
+// WallPenalty: the opponent's wall is not yet built, and the game goes on.
+// w is scratch space, reused from call to call.
+func (b *Board) WalledBridgeDistance(c Color, w *Walls) int {
+	b.walls(c, w)
+	if d := b.bridgeDistance(c, 0, nil, true, w); d < Unreachable {
+		return d
+	}
+	if d := b.bridgeDistance(c, 0, nil, true, nil); d < Unreachable {
+		return d + WallPenalty
+	}
+	return Unreachable
+}
+
+// WallPenalty is what WalledBridgeDistance adds when only the opponent's
+// double links close a side's way.
+const WallPenalty = 5
+
+// walls fills w with what the opponent's double links close to c.
+func (b *Board) walls(c Color, w *Walls) {
+	n := b.g.n
+	if len(w.hole) != n {
+		w.link = make([]uint8, n*4)
+		w.hole = make([]bool, n)
+	}
+	clear(w.link)
+	clear(w.hole)
+	o := c.Opponent()
+	tab := b.g.bridges()
+	blk, mo := b.blk, b.stepMask(o) // links that cross c's way, or o's own in standard
+	use := b.g.canUse[o]
+	pegs := b.pegs
+	for i := 0; i < n; i++ {
+		if pegs[i] != o {
+			continue
+		}
+		for _, s := range tab.steps[tab.first[i]:tab.first[i+1]] {
+			if int(s.to) < i || pegs[s.to] != o || pegs[s.m1] != NoColor || pegs[s.m2] != NoColor || !use[s.m1] || !use[s.m2] ||
+				(blk[s.l1]|blk[s.l2]|blk[s.l3]|blk[s.l4])&mo != 0 {
+				continue
+			}
+			w.hole[s.m1], w.hole[s.m2] = true, true
+			for _, l := range [4]uint16{s.l1, s.l2, s.l3, s.l4} {
+				for _, x := range b.g.crosses(int(l)) {
+					w.link[x] = 1
+				}
+			}
+		}
+	}
+}
+
+func (b *Board) bridgeDistance(c Color, from int, out []int32, strict bool, w *Walls) int {
+	n := b.g.n
+	var wl []uint8
+	var wh []bool
+	if w != nil {
+		wl, wh = w.link, w.hole
+	}
+	onbr := b.nbr[c.Opponent()]
+	tab := b.g.bridges()
+	dist := out
+	if dist == nil {
+		if len(b.bdist) < n {
+			b.bdist = make([]int32, n+2)
+		}
+		dist = b.bdist[:n]
+	}
+	start, goal := from&1, uint8(2-from&1)
+	z := b.zeroOne(dist)
+	dist = z.dist
+	pegs := b.pegs
+	blk, m := b.blk, b.stepMask(c)
+	use := b.g.canUse[c]
+	side := b.g.side[c]
+	near := tab.near[c]
+	// edge counts the open steps from hole i into free holes of border
+	// row s (1 first, 2 last).
+	edge := func(i int32, s uint8) int {
+		k := 0
+		for _, st := range b.g.steps(i) {
+			if side[st.to] == s && pegs[st.to] == NoColor && use[st.to] && blk[st.link]&m == 0 &&
+				(w == nil || wl[st.link] == 0 && !wh[st.to]) {
+				k++
+			}
+		}
+		return k
+	}
+	startSide := uint8(start + 1)
+	for _, i := range b.g.border[c][start] {
+		if w != nil && wh[i] {
+			continue
+		}
+		z.reach(pegs, use, c, i, 0)
+		if pegs[i] != NoColor {
+			continue
+		}
+		// The holes a knight step from the row: in it, if two ways
+		// lead there.
+		for _, st := range b.g.steps(i) {
+			j := int32(st.to)
+			if side[j] == 0 && dist[j] > 1 && (w == nil || !wh[j]) && (pegs[j] == c || pegs[j] == NoColor && use[j]) && edge(j, startSide) >= 2 {
+				z.reach(pegs, use, c, j, 0)
+			}
+		}
+	}
+	goalBit := uint8(1) << (goal - 1)
+	result := Unreachable
+	d := int32(0)
+	for len(z.cur) > 0 || len(z.next) > 0 {
+		if len(z.cur) == 0 {
+			z.cur, z.next = z.next, z.cur[:0]
+			d++
+			continue
+		}
+		i := z.cur[len(z.cur)-1]
+		z.cur = z.cur[:len(z.cur)-1]
+		if dist[i] != d {
+			continue
+		}
+		if result == Unreachable && (side[i] == goal || side[i] == 0 && near[i]&goalBit != 0 && edge(i, goal) >= 2) {
+			result = int(d)
+			if out == nil {
+				break
+			}
+		}
+		for _, s := range b.g.steps(i) {
+			if dist[s.to] <= d || blk[s.link]&m != 0 || w != nil && (wl[s.link] != 0 || wh[s.to]) {
+				continue
+			}
+			z.reach(pegs, use, c, int32(s.to), d)
+		}
+		for _, s := range tab.steps[tab.first[i]:tab.first[i+1]] {
+			if dist[s.to] <= d {
+				continue // nothing to gain
+			}
+			if pegs[s.m1] != NoColor || pegs[s.m2] != NoColor || !use[s.m1] || !use[s.m2] ||
+				(blk[s.l1]|blk[s.l2]|blk[s.l3]|blk[s.l4])&m != 0 ||
+				strict && onbr[s.m1]|onbr[s.m2] != 0 ||
+				w != nil && (wh[s.m1] || wh[s.m2] || wh[s.to] || wl[s.l1]|wl[s.l2]|wl[s.l3]|wl[s.l4] != 0) {
+				continue
+			}
+			z.reach(pegs, use, c, int32(s.to), d)
+		}
+	}
+	b.queue, b.layer = z.cur[:0], z.next[:0]
+	return result
+}
+
+// BridgeDistance is how many pegs c needs until its connection is safe
+// (see BridgeDistanceMap), or Unreachable.
+func (b *Board) BridgeDistance(c Color) int { return b.BridgeDistanceMap(c, 0, nil) }
