@@ -76,6 +76,7 @@ func holdChild() {
 }
 
 func TestInUseByAnotherProcess(t *testing.T) {
+	boltOnly(t)
 	path := filepath.Join(t.TempDir(), "twixt.db")
 	s, err := Open(path, nil)
 	if err != nil {
@@ -185,6 +186,7 @@ func crashChild() {
 // consistent, that every move the process acknowledged is there, and that
 // every game replays.
 func TestCrash(t *testing.T) {
+	boltOnly(t)
 	if testing.Short() {
 		t.Skip("runs child processes")
 	}
