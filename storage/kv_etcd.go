@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -703,4 +704,26 @@ func (c *etcdCursor) Delete() error {
 		return errors.New("the cursor is on no key")
 	}
 	return c.b.tx.del(c.cur)
+}
+
+// ParseEndpoints reads a comma-separated list of etcd client URLs
+// (http://host:port or https://host:port), with a message saying what is
+// wrong with a bad one.
+func ParseEndpoints(s string) ([]string, error) {
+	var out []string
+	for _, e := range strings.Split(s, ",") {
+		e = strings.TrimSpace(e)
+		if e == "" {
+			continue
+		}
+		u, err := url.Parse(e)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Port() == "" || (u.Path != "" && u.Path != "/") {
+			return nil, fmt.Errorf("%q is not an etcd client URL: write each as http://host:port (or https://), comma-separated, such as http://etcd1:2379,http://etcd2:2379", e)
+		}
+		out = append(out, u.Scheme+"://"+u.Host)
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no etcd endpoint given: write the cluster's client URLs, such as http://etcd1:2379,http://etcd2:2379")
+	}
+	return out, nil
 }

@@ -59,12 +59,12 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 		fmt.Fprintf(stderr, "twixtbot: %v\n", err)
 		return 2
 	}
-	store, err := storage.Open(cfg.DB, nil)
+	store, leader, closeStore, err := openStore(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "twixtbot: %v\n", err)
 		return 1
 	}
-	defer store.Close()
+	defer closeStore()
 	metrics := discord.NewMetrics(metricsNamespace)
 	client, err := discord.NewClient(discord.ClientOptions{Token: cfg.Token, APIBase: cfg.APIBase, Logger: log, Metrics: metrics})
 	if err != nil {
@@ -81,12 +81,15 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 		Limiter: discord.NewUserLimiter(1, 8, nil),
 		// A modern application's bot user has the application's id.
 		Computer: bot.ComputerOptions{User: storage.UserID(cfg.AppID), Workers: workers},
+		Leader:   leader,
 	})
-	ctl, err := listenControl(cfg.DB, store, log)
-	if err != nil {
-		log.Warn("no control socket: twixtbot backup will not reach this bot", "err", err)
-	} else {
-		defer ctl.Close()
+	if leader == nil { // the control socket serves the bbolt file's backups
+		ctl, err := listenControl(cfg.DB, store, log)
+		if err != nil {
+			log.Warn("no control socket: twixtbot backup will not reach this bot", "err", err)
+		} else {
+			defer ctl.Close()
+		}
 	}
 	clockCtx, stopClock := context.WithCancel(ctx)
 	clockDone := make(chan struct{})
