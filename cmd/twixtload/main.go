@@ -59,6 +59,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.Timeout, "timeout", 0, "bound of the whole run (default 30m)")
 	fs.IntVar(&c.Computer, "computer", 0, "games against the computer that think throughout the run, beside the people's games")
 	fs.IntVar(&c.AIWorkers, "ai-workers", 1, "the computer's workers (TWIXTBOT_AI_WORKERS): how many of those games think at once")
+	fs.BoolVar(&c.Etcd, "etcd", false, "keep the games on etcd (a real etcd server started in this process) instead of a bbolt file")
+	fs.IntVar(&c.Bots, "bots", 1, "with -etcd, instances of the bot sharing the store, each interaction sent to one at random")
 	quiet := fs.Bool("quiet", false, "no progress lines")
 	logLevel := fs.String("log", "", "show the bot's log from this level on: debug, info, warn, error; default none")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
@@ -73,6 +75,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "twixtload: unexpected arguments %q\n", fs.Args())
+		return 2
+	}
+	if c.Bots > 1 && !c.Etcd {
+		fmt.Fprintf(stderr, "twixtload: -bots %d needs -etcd: instances of the bot share a store on etcd only\n", c.Bots)
+		return 2
+	}
+	if c.Bots > 1 && c.Computer > 0 {
+		fmt.Fprintf(stderr, "twixtload: -computer with -bots: the computer plays in the leading instance only, and the run waits on the first; use one or the other\n")
 		return 2
 	}
 	if *limit != "" {
