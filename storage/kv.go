@@ -67,6 +67,12 @@ type kvCursor interface {
 	Delete() error
 }
 
+// prefetcher is a transaction that can read many keys in one request
+// (etcd): a listing asks it for the games it is about to read.
+type prefetcher interface {
+	prefetch(bucket []byte, keys [][]byte)
+}
+
 // prepareFunc reads and checks a change inside the write transaction,
 // without writing, and returns the function that writes it. Earlier
 // changes of the same group are visible to it. It may run more than once

@@ -241,9 +241,8 @@ func (k *etcdKV) update(ctx context.Context, prepare prepareFunc) error {
 		case try == etcdTries:
 			return &BusyError{Tries: try}
 		}
-		// Another process changed what this change read: wait a little,
-		// more each time, so that racing processes spread out.
-		time.Sleep(time.Duration(rand.Int64N(int64(try) * int64(time.Millisecond))))
+		// Another process changed what this change read.
+		backoff(try)
 	}
 }
 
@@ -341,6 +340,57 @@ func nonNil(b []byte) []byte {
 		return []byte{}
 	}
 	return b
+}
+
+// prefetch reads the keys of bucket not yet seen in one request (a read
+// Txn at the transaction's revision), so that a listing that loads many
+// games costs one round trip, not one per game.
+func (t *etcdTx) prefetch(bucket []byte, keys [][]byte) {
+	p := t.kv.bucketPrefix(bucket)
+	var ops []clientv3.Op
+	var want []string
+	for _, k := range keys {
+		full := p + string(k)
+		if _, ok := t.seen[full]; ok {
+			continue
+		}
+		if _, ok := t.writes[full]; ok {
+			continue
+		}
+		var opts []clientv3.OpOption
+		if t.rev != 0 {
+			opts = append(opts, clientv3.WithRev(t.rev))
+		}
+		ops = append(ops, clientv3.OpGet(full, opts...))
+		want = append(want, full)
+	}
+	if len(ops) < 2 || t.err != nil {
+		return // one key: the usual read does as well
+	}
+	for start := 0; start < len(ops); start += t.kv.cfg.MaxTxnOps {
+		end := min(start+t.kv.cfg.MaxTxnOps, len(ops))
+		ctx, cancel := context.WithTimeout(t.ctx, t.kv.cfg.DialTimeout)
+		resp, err := t.kv.cli.Txn(ctx).Then(ops[start:end]...).Commit()
+		cancel()
+		if err != nil {
+			t.err = err
+			return
+		}
+		if t.rev == 0 {
+			t.rev = resp.Header.Revision
+			for i := end; i < len(ops); i++ { // the later batches at the same revision
+				ops[i] = clientv3.OpGet(want[i], clientv3.WithRev(t.rev))
+			}
+		}
+		for i, r := range resp.Responses {
+			rr := r.GetResponseRange()
+			s := seenKey{point: true}
+			if rr != nil && len(rr.Kvs) == 1 {
+				s.mod, s.value = rr.Kvs[0].ModRevision, nonNil(rr.Kvs[0].Value)
+			}
+			t.seen[want[start+i]] = s
+		}
+	}
 }
 
 func (t *etcdTx) put(key string, value []byte) error {
@@ -498,20 +548,62 @@ func (b *etcdBucket) SetSequence(v uint64) error {
 	return b.tx.put(b.tx.kv.seqKey(b.name), []byte(strconv.FormatUint(v, 10)))
 }
 
+// NextSequence takes the bucket's next number in a transaction of its
+// own, not in this one: every process creating games would otherwise
+// conflict on the counter, and all but one run again. A change that
+// then fails leaves its number unused (a gap in the IDs), as bbolt never
+// does; IDs stay unique and increasing.
 func (b *etcdBucket) NextSequence() (uint64, error) {
-	v := b.tx.value(b.tx.kv.seqKey(b.name), true)
-	n := uint64(0)
-	if v != nil {
-		var err error
-		if n, err = strconv.ParseUint(string(v), 10, 64); err != nil {
-			return 0, &DecodeError{Key: "the sequence of bucket " + string(b.name), Err: err}
+	t := b.tx
+	if !t.writable {
+		return 0, errors.New("a change inside a read transaction")
+	}
+	key := t.kv.seqKey(b.name)
+	if _, ok := t.writes[key]; ok { // set in this transaction (a copy)
+		n := b.Sequence() + 1
+		return n, b.SetSequence(n)
+	}
+	return t.kv.increment(t.ctx, key)
+}
+
+// increment adds one to the counter at key, atomically, and returns it.
+func (k *etcdKV) increment(ctx context.Context, key string) (uint64, error) {
+	for try := 1; ; try++ {
+		rctx, cancel := context.WithTimeout(ctx, k.cfg.DialTimeout)
+		resp, err := k.cli.Get(rctx, key)
+		if err != nil {
+			cancel()
+			return 0, k.etcdErr(err)
 		}
+		var n uint64
+		var mod int64
+		if len(resp.Kvs) == 1 {
+			mod = resp.Kvs[0].ModRevision
+			if n, err = strconv.ParseUint(string(resp.Kvs[0].Value), 10, 64); err != nil {
+				cancel()
+				return 0, &DecodeError{Key: "the sequence " + key, Err: err}
+			}
+		}
+		n++
+		tr, err := k.cli.Txn(rctx).If(clientv3.Compare(clientv3.ModRevision(key), "=", mod)).
+			Then(clientv3.OpPut(key, strconv.FormatUint(n, 10))).Commit()
+		cancel()
+		switch {
+		case err != nil:
+			return 0, k.etcdErr(err)
+		case tr.Succeeded:
+			return n, nil
+		case try == etcdTries:
+			return 0, &BusyError{Tries: try}
+		}
+		backoff(try)
 	}
-	if b.tx.err != nil {
-		return 0, b.tx.err
-	}
-	n++
-	return n, b.SetSequence(n)
+}
+
+// backoff waits a random while, longer with each try, so that processes
+// racing for the same keys spread out.
+func backoff(try int) {
+	time.Sleep(time.Duration(rand.Int64N(int64(min(try*try, 100)) * int64(time.Millisecond))))
 }
 
 func (b *etcdBucket) Cursor() kvCursor { return b.cursor() }

@@ -17,6 +17,13 @@ import (
 // loadListed loads the games ids from the games bucket; belongs checks that
 // each still fits the index it was listed in (a stale entry is damage).
 func loadListed(tx kvTx, index string, ids []GameID, belongs func(*Game) bool) ([]*Game, error) {
+	if p, ok := tx.(prefetcher); ok && len(ids) > 1 {
+		keys := make([][]byte, len(ids))
+		for i, id := range ids {
+			keys[i] = idKey(id)
+		}
+		p.prefetch(bucketGames, keys)
+	}
 	b := tx.Bucket(bucketGames)
 	games := make([]*Game, 0, len(ids))
 	var errs []error

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -75,6 +76,16 @@ type Config struct {
 	// interaction to one of them at random (those of one game included).
 	Etcd bool
 	Bots int
+	// BotCommand, with Etcd, runs each instance as a process of its own:
+	// this command (cmd/twixtbot serve, say), in HTTP-interactions mode,
+	// configured through the environment (BotEnv is added to it).
+	// KillAfter SIGKILLs the first process once that many moves have been
+	// acknowledged; the front then sends everything to the others, and
+	// the players whose interaction died with it look at the game and go
+	// on, as a person would.
+	BotCommand []string
+	BotEnv     []string
+	KillAfter  int
 }
 
 func (c Config) withDefaults() Config {
@@ -111,6 +122,11 @@ func (c Config) withDefaults() Config {
 	if c.Bots <= 0 {
 		c.Bots = 1
 	}
+	if len(c.BotCommand) > 0 && c.UserRate == 0 {
+		// twixtbot's own per-user limit (cmd/twixtbot): the players keep
+		// under it.
+		c.UserRate, c.UserBurst = 1, 8
+	}
 	return c
 }
 
@@ -129,6 +145,14 @@ type run struct {
 	// afterStore closes what the bot's instances held beyond store (the
 	// etcd server and its clients), after the report has read store.
 	afterStore func()
+
+	procs      []*botProc          // the bot processes (Config.BotCommand)
+	tookBy     map[string]*botProc // interaction ID: the process the front sent it to
+	killOnce   sync.Once
+	killing    atomic.Bool  // set as the first process is killed
+	noAnswer   atomic.Int64 // interactions unanswered since
+	killedAt   int          // moves acknowledged when the first process was killed
+	unanswered int          // moves that landed, whose answer died with the killed process
 
 	mu         sync.Mutex
 	outcomes   map[string]int
@@ -280,6 +304,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := r.tb.Close(); err != nil {
 		rep.Errors = append(rep.Errors, err.Error())
 	}
+	if r.procs != nil {
+		cpu += r.childCPU()
+		rep.Processes, rep.KilledAt, rep.Unanswered, rep.NoAnswer = len(r.procs), r.killedAt, r.unanswered, int(r.noAnswer.Load())
+	}
 	rep.Elapsed, rep.CPU, rep.PeakHeap, rep.PeakRSS = elapsed, cpu, heap, peakRSS()
 	if rep.Moves > 0 {
 		rep.MovesPerSecond = float64(rep.Moves) / elapsed.Seconds()
@@ -294,6 +322,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 // behind a front that picks one at random for each interaction. stop
 // stops it and waits for its work.
 func (r *run) startBot(ctx context.Context, db string) (stop func() error, err error) {
+	if len(r.cfg.BotCommand) > 0 {
+		return r.startProcesses(ctx, filepath.Dir(db))
+	}
 	if !r.cfg.Etcd {
 		st, err := storage.Open(db, nil)
 		if err != nil {
