@@ -5,12 +5,14 @@
 //	twixtbot backup [-db F] OUT           copy the database, live or offline
 //	twixtbot forget-user [-db F] USERID   delete a player's data, live or offline
 //	twixtbot commands clear [--guild ID]  remove stale slash command registrations
+//	twixtbot migrate --from S --to S      copy the database to another store (bolt:FILE, etcd:URLS), checked
 //	twixtbot version                      print the version (also --version)
 //	twixtbot help                         list the commands and flags (also -h)
 //
 // Configuration comes from the environment (DISCORD_TOKEN, DISCORD_APP_ID,
 // DISCORD_GUILD_ID, TWIXTBOT_DB, TWIXTBOT_HTTP_ADDR, DISCORD_PUBLIC_KEY,
-// DISCORD_API_BASE, TWIXTBOT_METRICS_ADDR, TWIXTBOT_AI_WORKERS), with flags mirroring it; see
+// DISCORD_API_BASE, TWIXTBOT_METRICS_ADDR, TWIXTBOT_AI_WORKERS,
+// TWIXTBOT_ETCD_ENDPOINTS, TWIXTBOT_ETCD_PREFIX, TWIXTBOT_ETCD_MAX_TXN_OPS), with flags mirroring it; see
 // the README.
 package main
 
