@@ -34,15 +34,16 @@ func (b *Bot) adminSettings(ctx context.Context, e *discord.Event) (discord.Repl
 	if err != nil {
 		return discord.Reply{}, err
 	}
+	v := userVocab(e)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**TwixT settings in <#%s>** (`/twixtadmin set` to change; channel values override the server's)\n", ch)
+	sb.WriteString(v.t("admin.settings_head", args{"Channel": "<#" + string(ch) + ">"}) + "\n")
 	for _, s := range match.Settings {
-		fmt.Fprintf(&sb, "• `%s` = **%s** (%s) · %s\n", s.Name, s.Get(p), src[s.Name], s.Description)
+		fmt.Fprintf(&sb, "• `%s` = **%s** (%s) · %s\n", s.Name, s.Get(p), v.t("admin.source."+string(src[s.Name]), nil), v.t("setting."+s.Name, nil))
 	}
 	if len(p.Presets) == 0 {
-		sb.WriteString("Handicap presets: none (`/twixtadmin preset add`)\n")
+		sb.WriteString(v.t("admin.presets_none", nil) + "\n")
 	} else {
-		sb.WriteString("Handicap presets:\n")
+		sb.WriteString(v.t("admin.presets", nil) + "\n")
 		for _, pr := range p.Presets {
 			fmt.Fprintf(&sb, "• %s\n", pr)
 		}
@@ -67,11 +68,12 @@ func (b *Bot) adminSet(ctx context.Context, e *discord.Event) (discord.Reply, er
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	where := "for the whole server"
+	v := userVocab(e)
+	a := args{"Setting": c.Setting, "Value": c.Value, "Old": c.Old, "Channel": "<#" + string(ch) + ">"}
 	if ch != "" {
-		where = fmt.Sprintf("in <#%s>", ch)
+		return discord.Ephemeral(v.t("admin.set_channel", a)), nil
 	}
-	return discord.Ephemeral(fmt.Sprintf("`%s` is now **%s** %s (it was %s). Games already started keep their terms.", c.Setting, c.Value, where, c.Old)), nil
+	return discord.Ephemeral(v.t("admin.set_server", a)), nil
 }
 
 func (b *Bot) adminUnset(ctx context.Context, e *discord.Event) (discord.Reply, error) {
@@ -87,7 +89,7 @@ func (b *Bot) adminUnset(ctx context.Context, e *discord.Event) (discord.Reply, 
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	return discord.Ephemeral(fmt.Sprintf("`%s` is unset; the value in force is now **%s**.", c.Setting, c.Value)), nil
+	return discord.Ephemeral(userVocab(e).t("admin.unset", args{"Setting": c.Setting, "Value": c.Value})), nil
 }
 
 func (b *Bot) adminLog(ctx context.Context, e *discord.Event) (discord.Reply, error) {
@@ -95,13 +97,14 @@ func (b *Bot) adminLog(ctx context.Context, e *discord.Event) (discord.Reply, er
 	if err != nil {
 		return discord.Reply{}, err
 	}
+	v := userVocab(e)
 	var sb strings.Builder
-	sb.WriteString("**Recent settings changes**\n")
+	sb.WriteString(v.t("admin.log_head", nil) + "\n")
 	if len(changes) == 0 {
-		sb.WriteString("none yet\n")
+		sb.WriteString(v.t("admin.log_none", nil) + "\n")
 	}
 	for _, c := range changes {
-		where := "server"
+		where := v.t("admin.log_server", nil)
 		if c.Scope.Channel != "" {
 			where = fmt.Sprintf("<#%s>", c.Scope.Channel)
 		}
@@ -145,7 +148,7 @@ func (b *Bot) presetAdd(ctx context.Context, e *discord.Event) (discord.Reply, e
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	return discord.Ephemeral(fmt.Sprintf("Preset saved: %s. Players pick it with `/twixt challenge handicap_preset:%s`.", pr, pr.Name)), nil
+	return discord.Ephemeral(userVocab(e).t("admin.preset_saved", args{"Preset": pr, "Name": pr.Name})), nil
 }
 
 func (b *Bot) presetRemove(ctx context.Context, e *discord.Event) (discord.Reply, error) {
@@ -156,7 +159,7 @@ func (b *Bot) presetRemove(ctx context.Context, e *discord.Event) (discord.Reply
 	if err := b.svc.RemovePreset(ctx, actorOf(e), name); err != nil {
 		return discord.Reply{}, err
 	}
-	return discord.Ephemeral(fmt.Sprintf("Preset %q removed.", name)), nil
+	return discord.Ephemeral(userVocab(e).t("admin.preset_removed", args{"Name": fmt.Sprintf("%q", name)})), nil
 }
 
 func (b *Bot) presetList(ctx context.Context, e *discord.Event) (discord.Reply, error) {
@@ -166,13 +169,13 @@ func (b *Bot) presetList(ctx context.Context, e *discord.Event) (discord.Reply, 
 		return discord.Reply{}, err
 	}
 	if len(p.Presets) == 0 {
-		return discord.Ephemeral("No presets yet: add one with `/twixtadmin preset add`."), nil
+		return discord.Ephemeral(userVocab(e).t("admin.presets_empty", nil)), nil
 	}
 	lines := make([]string, len(p.Presets))
 	for i, pr := range p.Presets {
 		lines[i] = "• " + pr.String()
 	}
-	return discord.Ephemeral("**Handicap presets**\n" + strings.Join(lines, "\n")), nil
+	return discord.Ephemeral(userVocab(e).t("admin.presets_list_head", nil) + "\n" + strings.Join(lines, "\n")), nil
 }
 
 func (b *Bot) adminGames(ctx context.Context, e *discord.Event) (discord.Reply, error) {
@@ -180,10 +183,11 @@ func (b *Bot) adminGames(ctx context.Context, e *discord.Event) (discord.Reply, 
 	if err != nil {
 		return discord.Reply{}, err
 	}
+	v := userVocab(e)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%d active games on this server**\n", len(games))
+	sb.WriteString(v.n("admin.games_head", len(games), nil) + "\n")
 	for _, g := range games {
-		sb.WriteString(b.gameLine(ctx, g, "") + "\n")
+		sb.WriteString(b.gameLine(ctx, g, "", v) + "\n")
 	}
 	return discord.Ephemeral(truncate(sb.String(), discord.MaxContentLength)), nil
 }
@@ -200,7 +204,7 @@ func (b *Bot) adminAdjudicate(ctx context.Context, e *discord.Event) (discord.Re
 	winner := game.NoColor
 	if w != "draw" {
 		if winner, err = game.ParseColor(w); err != nil {
-			return discord.Reply{}, optionError("the winner is red, black or draw, not %q", w)
+			return discord.Reply{}, optionError("refusal.not_winner", args{"Value": fmt.Sprintf("%q", w)})
 		}
 	}
 	return b.conclude(ctx, e, game.Adjudication, winner)
@@ -228,10 +232,11 @@ func (b *Bot) conclude(ctx context.Context, e *discord.Event, reason game.Reason
 	if reason == game.Adjudication {
 		verb = "adjudicated"
 	}
+	pv := b.gameVocab(g)
 	if p.Pos != nil {
 		r, err := b.playedReply(p)
 		if err == nil {
-			r.Content = fmt.Sprintf("A moderator (%s) %s %s. %s", mention(a.User), verb, g.ID, r.Content)
+			r.Content = pv.t("admin.decided_"+verb, args{"Moderator": mention(a.User), "Game": g.ID}) + " " + r.Content
 			r.Components = nil
 			ch := place(g)
 			b.later("announce a moderator's decision", func(ctx context.Context) error {
@@ -241,13 +246,13 @@ func (b *Bot) conclude(ctx context.Context, e *discord.Event, reason game.Reason
 		}
 	} else {
 		ch := place(g)
-		text := fmt.Sprintf("A moderator (%s) cancelled the challenge %s.", mention(a.User), g.ID)
+		text := pv.t("admin.cancelled", args{"Moderator": mention(a.User), "Game": g.ID})
 		b.later("announce a moderator's decision", func(ctx context.Context) error {
 			_, err := b.notify.Send(ctx, ch, discord.Text(text))
 			return err
 		})
 	}
-	return discord.Ephemeral(fmt.Sprintf("%s %s; the players are told in %s.", g.ID, verb, place(g).Mention())), nil
+	return discord.Ephemeral(userVocab(e).t("admin.done_"+verb, args{"Game": g.ID, "Place": place(g).Mention()})), nil
 }
 
 func (b *Bot) adminSubstitute(ctx context.Context, e *discord.Event) (discord.Reply, error) {
@@ -264,11 +269,11 @@ func (b *Bot) adminSubstitute(ctx context.Context, e *discord.Event) (discord.Re
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	text := fmt.Sprintf("A moderator (%s) gave seat %d of %s to %s in place of %s.", mention(a.User), seat, g.ID, mention(id), mention(old))
+	text := b.gameVocab(g).t("admin.reseated", args{"Moderator": mention(a.User), "Seat": int(seat), "Game": g.ID, "New": mention(id), "Old": mention(old)})
 	ch := place(g)
 	b.later("announce a substitution", func(ctx context.Context) error {
 		_, err := b.notify.Send(ctx, ch, discord.Text(text).WithMentions(id))
 		return err
 	})
-	return discord.Ephemeral(fmt.Sprintf("Done: %s now sits in seat %d of %s.", mention(id), seat, g.ID)), nil
+	return discord.Ephemeral(userVocab(e).t("admin.reseat_done", args{"Player": mention(id), "Seat": int(seat), "Game": g.ID})), nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/l10n"
 	"github.com/twixtbot/twixtbot/storage"
 )
 
@@ -31,7 +32,7 @@ func (b *Bot) autocomplete(ctx context.Context, e *discord.Event) (discord.Reply
 	case optGame:
 		choices = b.gameChoices(ctx, e, a, typed)
 	case optSize:
-		choices = b.sizeChoices(ctx, a, typed)
+		choices = b.sizeChoices(ctx, a, typed, userLang(e))
 	case optPreset, optName:
 		p, _, err := b.svc.Policy(ctx, a.Guild, a.Channel)
 		if err == nil {
@@ -45,7 +46,7 @@ func (b *Bot) autocomplete(ctx context.Context, e *discord.Event) (discord.Reply
 		// More settings than Discord's 25 fixed choices: offered as typed.
 		for _, st := range match.Settings {
 			if strings.Contains(st.Name, strings.ToLower(typed)) {
-				choices = append(choices, discord.Choice(clip(st.Name+": "+st.Description, discord.MaxChoiceName), st.Name))
+				choices = append(choices, discord.Choice(clip(st.Name+": "+userVocab(e).t("setting."+st.Name, nil), discord.MaxChoiceName), st.Name))
 			}
 		}
 	case optValue:
@@ -92,7 +93,7 @@ func (b *Bot) holeChoices(ctx context.Context, e *discord.Event, a match.Actor, 
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
 	if pos.SwapAvailable() && strings.HasPrefix("swap", strings.ToLower(typed)) {
-		out = append(out, discord.Choice("swap (pie rule: take over "+vocabOf(g).side(game.Red)+"'s first peg)", "swap"))
+		out = append(out, discord.Choice(clip(vocabOf(g).in(userLang(e)).t("autocomplete.swap", args{"Red": vocabOf(g).side(game.Red)}), discord.MaxChoiceName), "swap"))
 	}
 	prefix := strings.ToLower(typed)
 	holes := slices.DeleteFunc(pos.LegalHoles(), func(h game.Hole) bool { return !strings.HasPrefix(h.String(), prefix) })
@@ -148,7 +149,7 @@ func (b *Bot) gameChoices(ctx context.Context, e *discord.Event, a match.Actor, 
 }
 
 // sizeChoices suggests board sizes the server allows.
-func (b *Bot) sizeChoices(ctx context.Context, a match.Actor, typed string) []*discordgo.ApplicationCommandOptionChoice {
+func (b *Bot) sizeChoices(ctx context.Context, a match.Actor, typed string, lang l10n.Lang) []*discordgo.ApplicationCommandOptionChoice {
 	p, _, err := b.svc.Policy(ctx, a.Guild, a.Channel)
 	if err != nil {
 		return nil
@@ -166,7 +167,7 @@ func (b *Bot) sizeChoices(ctx context.Context, a match.Actor, typed string) []*d
 		}
 		label := s.String()
 		if s == p.Size {
-			label += " (this server's default)"
+			label += " " + speak(lang).t("autocomplete.default_size", nil)
 		}
 		if p.SizeAllowed(s) && strings.HasPrefix(s.String(), typed) && !slices.ContainsFunc(out, func(c *discordgo.ApplicationCommandOptionChoice) bool { return c.Value == s.String() }) {
 			out = append(out, discord.Choice(label, s.String()))

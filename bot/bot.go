@@ -29,6 +29,8 @@ type Bot struct {
 	now    func() time.Time
 	opts   Options
 	comp   *computer
+	// locales are the server and user locales last kept (locale.go).
+	locales locales
 
 	bg sync.WaitGroup // announcements and edits sent after a reply
 }
@@ -61,6 +63,7 @@ func New(o Options) *Bot {
 	}
 	svc := match.NewService(o.Store, o.Now, o.Intn)
 	b := &Bot{svc: svc, notify: o.Notifier, log: o.Logger, now: o.Now, opts: o}
+	b.locales.store = b.keepLocale
 	b.wireComputer()
 	return b
 }
@@ -115,10 +118,6 @@ func displayName(u discordgo.User, nick string) string {
 	return "player"
 }
 
-// who writes "Red (@alice)" or "Black 2 (@dave)" for a seat, in the
-// game's vocabulary.
-func who(g *storage.Game, pos *game.Game, s game.Seat) string { return vocabOf(g).who(g, pos, s) }
-
 // who writes "Red (@alice)" or "Black 2 (@dave)" for a seat.
 func (v vocab) who(g *storage.Game, pos *game.Game, s game.Seat) string {
 	return fmt.Sprintf("%s (%s)", v.seat(g.Settings.Players, s, pos.SeatColor(s)), mention(g.User(s)))
@@ -145,7 +144,7 @@ func (b *Bot) boardFile(g *storage.Game, pos *game.Game, voc vocab) (discord.Fil
 // the last move.
 func (b *Bot) boardPicture(g *storage.Game, pos *game.Game, voc vocab, zoom bool) (discord.File, error) {
 	v := b.view(g, pos)
-	o := render.Options{Theme: voc.theme}
+	o := renderOptions(voc)
 	draw, describe, name := render.PNG, render.AltText, "twixt-"+g.ID.String()+".png"
 	if zoom {
 		draw, describe, name = render.ZoomPNG, render.ZoomAltText, "twixt-"+g.ID.String()+"-zoom.png"
@@ -155,6 +154,12 @@ func (b *Bot) boardPicture(g *storage.Game, pos *game.Game, voc vocab, zoom bool
 		return discord.File{}, err
 	}
 	return discord.File{Name: name, ContentType: "image/png", Description: describe(v, o), Data: buf.Bytes()}, nil
+}
+
+// renderOptions are the options of every picture and text board of a
+// reply, in its vocabulary's theme and language.
+func renderOptions(voc vocab) render.Options {
+	return render.Options{Theme: voc.theme, Lang: voc.lang}
 }
 
 // place is where a game's messages go: its thread, or its channel.
@@ -178,7 +183,7 @@ func button(style discordgo.ButtonStyle, label string, segments ...string) disco
 func turnsParam(e *discord.Event) (int, error) {
 	var n int
 	if _, err := fmt.Sscanf(e.Param("n"), "%d", &n); err != nil || n < 0 {
-		return 0, refused(match.ErrStale, "this button is damaged; use the commands instead")
+		return 0, refused(match.ErrStale, "refusal.button_damaged", nil)
 	}
 	return n, nil
 }
@@ -188,14 +193,15 @@ func turnsParam(e *discord.Event) (int, error) {
 func gameParam(e *discord.Event) (storage.GameID, error) {
 	id, err := storage.ParseGameID(e.Param("game"))
 	if err != nil {
-		return 0, refused(match.ErrStale, "this button names no game; use the commands instead")
+		return 0, refused(match.ErrStale, "refusal.button_no_game", nil)
 	}
 	e.Annotate(slog.String("game", id.String()))
 	return id, nil
 }
 
 // errWrap makes the errors a player should see visible, with their text
-// written once here; the rest stay internal (logged, with an apology). A
+// written once here, in the player's language (the reply is theirs
+// alone); the rest stay internal (logged, with an apology). A
 // store that cannot write is the player's to hear of, but the operator's
 // to fix: it is logged as an error too.
 func (b *Bot) errWrap(h discord.Handler) discord.Handler {
@@ -205,7 +211,7 @@ func (b *Bot) errWrap(h discord.Handler) discord.Handler {
 			if isFull(err) {
 				b.log.ErrorContext(ctx, "the store cannot write: actions are refused until it can", "path", e.Path(), "err", err)
 			}
-			if msg, ok := userMessage(err); ok {
+			if msg, ok := userMessage(userLang(e), err); ok {
 				return r, &userError{err: err, msg: msg}
 			}
 		}
@@ -268,9 +274,12 @@ func (b *Bot) Router() *discord.Router {
 	o := b.opts
 	r := discord.NewRouter()
 	r.Use(gateReplies)
+	r.Use(b.noteLocales)
 	if o.Limiter != nil {
-		r.Use(discord.RateLimit(o.Limiter))
+		r.Use(discord.RateLimitSaying(o.Limiter, func(e *discord.Event) string { return userVocab(e).t("router.slow_down", nil) }))
 	}
+	r.NotFound(notFoundReply)
+	r.ErrorReply(errorReply)
 	cmd := func(path string, h discord.Handler) { r.Command(path, b.errWrap(h)) }
 	btn := func(pattern string, h discord.Handler) { r.Component(pattern, b.errWrap(b.staleGuard(h))) }
 
@@ -362,6 +371,33 @@ func (b *Bot) repost(e *discord.Event, r discord.Reply, err error) {
 		_, err := b.notify.Send(ctx, ch, r)
 		return err
 	})
+}
+
+// notFoundReply answers, in the user's language, an interaction no route
+// matches (a command or button of an older version of the bot).
+func notFoundReply(e *discord.Event) discord.Reply {
+	v := userVocab(e)
+	switch e.Type() {
+	case discordgo.InteractionApplicationCommand:
+		return discord.Ephemeral(v.t("router.unknown_command", args{"Command": "`/" + e.Path() + "`"}))
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return discord.Choices()
+	case discordgo.InteractionMessageComponent:
+		return discord.Ephemeral(v.t("router.stale_button", nil))
+	}
+	return discord.Ephemeral(v.t("router.cannot_handle", nil))
+}
+
+// errorReply turns a handler's error into its reply: the words errWrap
+// gave it, in the user's language, or an apology in that language.
+func errorReply(e *discord.Event, err error) discord.Reply {
+	if e.Type() == discordgo.InteractionApplicationCommandAutocomplete {
+		return discord.Choices()
+	}
+	if msg, ok := discord.UserMessage(err); ok && msg != "" {
+		return discord.Ephemeral(truncate(msg, discord.MaxContentLength-1))
+	}
+	return discord.Ephemeral(userVocab(e).t("router.apology", nil))
 }
 
 // defaultIntn picks random colours.

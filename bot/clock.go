@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
@@ -44,6 +43,7 @@ func (b *Bot) Sweep(ctx context.Context) {
 // post announces a clock notice in the game's channel.
 func (b *Bot) post(n match.Notice) {
 	g := n.Game
+	v := b.gameVocab(g)
 	var r discord.Reply
 	switch n.Kind {
 	case match.Expired:
@@ -53,10 +53,10 @@ func (b *Bot) post(n match.Notice) {
 				ws = append(ws, mention(u))
 			}
 		}
-		r = discord.Text(fmt.Sprintf("The challenge %s lapsed: %s did not accept in time.", g.ID, joinAnd(ws)))
+		r = discord.Text(v.t("clock.lapsed", args{"Game": g.ID, "Players": v.and(ws)}))
 	case match.Reminder:
 		u := g.User(n.Seat)
-		b.postReminder(n, discord.Text(reminderText(g, n)).WithMentions(u))
+		b.postReminder(n, discord.Text(v.reminder(g, n)).WithMentions(u))
 		return // as the player chose: notify.go
 	case match.Timeout:
 		p := &match.Played{Game: g, Pos: n.Pos, Outcomes: []game.Outcome{{Move: game.Move{Kind: game.Conclude}}}}
@@ -65,7 +65,7 @@ func (b *Bot) post(n match.Notice) {
 			b.log.Warn("could not draw the board", "err", err)
 			return
 		}
-		rr.Content = fmt.Sprintf("%s ran out of time in %s. %s", who(g, n.Pos, n.Seat), g.ID, rr.Content)
+		rr.Content = v.t("clock.timeout", args{"Player": v.who(g, n.Pos, n.Seat), "Game": g.ID}) + " " + rr.Content
 		r = rr
 		b.moved(context.Background(), g, n.Pos) // followers, and the channel of a game in a thread
 	}

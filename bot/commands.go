@@ -121,11 +121,12 @@ func rulesetOpt() *discordgo.ApplicationCommandOption {
 }
 
 // Commands returns the application commands twixtbot registers: /twixt
-// for players and /twixtadmin for moderators (Manage Server).
+// for players and /twixtadmin for moderators (Manage Server), with their
+// names and descriptions in every language twixtbot speaks (commandtext.go).
 func Commands() []*discordgo.ApplicationCommand {
 	admin := manageGuild
 	guildOnly := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
-	return []*discordgo.ApplicationCommand{
+	return localizeCommands([]*discordgo.ApplicationCommand{
 		{
 			Name:        cmdTwixt,
 			Description: "Play TwixT, the connection game by Alex Randolph",
@@ -222,5 +223,5 @@ func Commands() []*discordgo.ApplicationCommand {
 				),
 			},
 		},
-	}
+	})
 }

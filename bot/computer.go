@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 	"time"
 
@@ -49,6 +48,7 @@ const deadlineGrace = 5 * time.Second
 type computer struct {
 	b        *Bot
 	user     *match.SelfUser
+	player   *ai.Engine // shared by the workers: saved trees and recycled arenas
 	engine   *ai.Config
 	hintFor  time.Duration
 	hintWait time.Duration
@@ -78,7 +78,7 @@ func newComputer(b *Bot, o ComputerOptions) *computer {
 	}
 	user := &match.SelfUser{}
 	user.Set(o.User)
-	return &computer{b: b, user: user, engine: o.Engine, hintFor: o.HintTime, hintWait: o.HintWait,
+	return &computer{b: b, user: user, player: ai.NewEngine(ai.EngineOptions{}), engine: o.Engine, hintFor: o.HintTime, hintWait: o.HintWait,
 		slots: make(chan struct{}, o.Workers), games: map[storage.GameID]*queued{}, changed: make(chan struct{})}
 }
 
@@ -373,7 +373,7 @@ func (c *computer) turn(ctx context.Context, id storage.GameID, gate <-chan stru
 	cfg := c.config(g)
 	start := time.Now()
 	tctx, cancel := context.WithTimeout(ctx, budget(cfg))
-	d, err := ai.Choose(tctx, pos, cfg)
+	d, err := c.player.Choose(tctx, pos, cfg)
 	cancel()
 	if ctx.Err() != nil {
 		return // shutting down: the next run moves here
@@ -421,7 +421,7 @@ func (c *computer) askSlot(ctx context.Context) (release func(), err error) {
 	defer cancel()
 	release, err = c.slot(wctx)
 	if err != nil && ctx.Err() == nil {
-		return nil, refused(ErrComputerBusy, "the computer is busy: every one of its workers is thinking about a game; ask again in a minute")
+		return nil, refused(ErrComputerBusy, "refusal.computer_busy", nil)
 	}
 	return release, err
 }
@@ -441,13 +441,13 @@ func (c *computer) hint(ctx context.Context, g *storage.Game, pos *game.Game) ([
 	}
 	tctx, cancel := context.WithTimeout(ctx, budget(cfg))
 	defer cancel()
-	return ai.Hint(tctx, pos, cfg, hintCount)
+	return c.player.Hint(tctx, pos, cfg, hintCount)
 }
 
 // thinkingLine is what a reply says while the computer is to move.
-func thinkingLine(g *storage.Game, pos *game.Game, s game.Seat) string {
+func (v vocab) thinkingLine(g *storage.Game, pos *game.Game, s game.Seat) string {
 	l := ai.Level(g.Meta.ComputerLevel)
-	return fmt.Sprintf("%s is thinking… (computer, level %d: %s)", who(g, pos, s), l, l)
+	return v.t("computer.thinking", args{"Player": v.who(g, pos, s), "Level": int(l), "Name": l.String()})
 }
 
 // wireComputer gives the bot its computer player: the service learns who

@@ -42,7 +42,7 @@ func hintCommand() *discordgo.ApplicationCommandOption {
 func (b *Bot) computerCmd(ctx context.Context, e *discord.Event) (discord.Reply, error) {
 	self := b.comp.user.Get()
 	if self == "" {
-		return discord.Reply{}, optionError("this bot runs without its computer player; challenge a person with `/twixt challenge` instead")
+		return discord.Reply{}, optionError("refusal.no_computer", nil)
 	}
 	o := e.Options()
 	inv := match.Invitation{Invited: []storage.UserID{self}, Names: map[storage.UserID]string{self: "twixtbot"}}
@@ -67,7 +67,7 @@ func (b *Bot) computerCmd(ctx context.Context, e *discord.Event) (discord.Reply,
 		return discord.Reply{}, err
 	} else if ok {
 		if inv.Level, err = ai.ParseLevel(lv); err != nil {
-			return discord.Reply{}, optionError("%q is not a level: choose 1 (beginner) to %d (%s)", lv, ai.MaxLevel, ai.MaxLevel)
+			return discord.Reply{}, optionError("refusal.computer_level", args{"Value": fmt.Sprintf("%q", lv), "Max": int(ai.MaxLevel), "MaxName": ai.MaxLevel.String()})
 		}
 	}
 	nick := ""
@@ -82,7 +82,7 @@ func (b *Bot) computerCmd(ctx context.Context, e *discord.Event) (discord.Reply,
 	}
 	e.Annotate(slog.String("game", g.ID.String()))
 	r, err := b.computerStarted(g)
-	return b.withRatings(ctx, g, r), err
+	return b.withRatings(ctx, g, b.gameVocab(g), r), err
 }
 
 // computerStarted is the public message of a game against the computer
@@ -93,24 +93,24 @@ func (b *Bot) computerStarted(g *storage.Game) (discord.Reply, error) {
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	v := vocabOf(g)
+	v := b.gameVocab(g)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s has started** (%s): a game against the computer.\n", g.ID, g.Settings)
+	sb.WriteString(v.t("start.computer_head", args{"Game": g.ID, "Settings": v.settings(g.Settings)}) + "\n")
 	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
-		fmt.Fprintf(&sb, "%d. %s\n", s, who(g, pos, s))
+		fmt.Fprintf(&sb, "%d. %s\n", s, v.who(g, pos, s))
 	}
 	seat, _ := pos.ToMove()
 	var ping []storage.UserID
 	if match.ComputerSeat(g, seat) {
-		sb.WriteString(thinkingLine(g, pos, seat))
+		sb.WriteString(v.thinkingLine(g, pos, seat))
 	} else {
 		ping = append(ping, g.User(seat))
-		fmt.Fprintf(&sb, "%s moves first: %s.", who(g, pos, seat), moveHint(pos))
+		sb.WriteString(v.t("start.first", args{"Player": v.who(g, pos, seat), "Hint": v.moveHint(pos)}))
 	}
 	if pos.Settings().SwapAllowed() {
-		fmt.Fprintf(&sb, " %s may then swap (pie rule).", v.side(game.Black))
+		sb.WriteString(" " + v.t("start.swap", args{"Black": v.side(game.Black)}))
 	}
-	sb.WriteString(" Ask `/twixt hint` for ideas.")
+	sb.WriteString(" " + v.t("start.ask_hint", nil))
 	file, err := b.boardFile(g, pos, v)
 	if err != nil {
 		return discord.Reply{}, err
@@ -132,10 +132,10 @@ func (b *Bot) hint(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	}
 	a := actorOf(e)
 	if g.State != storage.Active || pos.Over() {
-		return discord.Reply{}, refused(match.ErrNotRunning, "game %s is %s; hints are for games under way", g.ID, match.StateWord(g.State))
+		return discord.Reply{}, refused(match.ErrNotRunning, "refusal.hint_not_running", args{"Game": g.ID, "State": g.State})
 	}
 	if len(g.SeatsOf(a.User)) == 0 {
-		return discord.Reply{}, refused(match.ErrNotInGame, "you do not play in %s", g.ID)
+		return discord.Reply{}, refused(match.ErrNotInGame, "refusal.not_in_game", args{"Game": g.ID})
 	}
 	p, err := b.svc.GamePolicy(ctx, g)
 	if err != nil {
@@ -143,10 +143,10 @@ func (b *Bot) hint(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	}
 	switch p.Computer.Hints {
 	case match.HintsOff:
-		return discord.Reply{}, &match.PolicyError{What: "a hint", Allowed: "no hints (setting `hints` is off)"}
+		return discord.Reply{}, refused(match.ErrNotAllowed, "refusal.no_hints", nil)
 	case match.HintsComputer:
 		if g.Meta.Computer == 0 {
-			return discord.Reply{}, &match.PolicyError{What: "a hint in a game between people", Allowed: "hints in games against the computer only"}
+			return discord.Reply{}, refused(match.ErrNotAllowed, "refusal.hints_computer_only", nil)
 		}
 	}
 	seat, _ := pos.ToMove()
@@ -157,20 +157,20 @@ func (b *Bot) hint(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	return hintReply(g, pos, seat, cands), nil
+	return hintReply(g, pos, seat, cands, vocabOf(g).in(userLang(e))), nil
 }
 
 // hintReply lists the candidate moves of a hint, best first.
-func hintReply(g *storage.Game, pos *game.Game, seat game.Seat, cands []ai.Candidate) discord.Reply {
+func hintReply(g *storage.Game, pos *game.Game, seat game.Seat, cands []ai.Candidate, v vocab) discord.Reply {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Hint** for your move %d in %s (%s):\n", pos.Number(), g.ID, vocabOf(g).seat(g.Settings.Players, seat, pos.SeatColor(seat)))
+	sb.WriteString(v.t("hint.head", args{"N": pos.Number(), "Game": g.ID, "Seat": v.seat(g.Settings.Players, seat, pos.SeatColor(seat))}) + "\n")
 	for i, c := range cands {
-		fmt.Fprintf(&sb, "%d. `%s`: wins about %d%% of the computer's trials (%d tried)\n", i+1, moveWord(c.Move), percent(c.Value), c.Visits)
+		fmt.Fprintf(&sb, "%d. %s\n", i+1, v.t("hint.candidate", args{"Move": "`" + moveWord(c.Move) + "`", "Percent": percent(c.Value), "Tried": c.Visits}))
 	}
 	if len(cands) == 0 {
-		sb.WriteString("The computer sees no move worth suggesting.\n")
+		sb.WriteString(v.t("hint.none", nil) + "\n")
 	}
-	sb.WriteString("Play one with `/twixt move at:`.")
+	sb.WriteString(v.t("hint.play_one", nil))
 	return discord.Ephemeral(sb.String())
 }
 

@@ -41,6 +41,7 @@ type botRun struct {
 
 type runOpts struct {
 	gateway  bool
+	shards   string // TWIXTBOT_SHARDS, with gateway
 	db       string
 	clock    *testClock
 	wrap     func(match.Store) match.Store
@@ -96,7 +97,7 @@ func startBot(t *testing.T, fake *discordtest.Fake, o runOpts) *botRun {
 		}
 	}
 	b := New(bo)
-	cfg := discord.Config{Token: fake.Token(), AppID: fake.AppID(), GuildID: fake.GuildID(), APIBase: fake.URL()}
+	cfg := discord.Config{Token: fake.Token(), AppID: fake.AppID(), GuildID: fake.GuildID(), APIBase: fake.URL(), Shards: o.shards}
 	var ln net.Listener
 	if !o.gateway {
 		cfg.HTTPAddr, cfg.PublicKey = "127.0.0.1:0", fake.PublicKeyHex()

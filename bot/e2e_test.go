@@ -295,6 +295,63 @@ func TestGatewayGame(t *testing.T) {
 	}
 }
 
+// TestShardedGatewayGame runs the bot in four shards (TWIXTBOT_SHARDS=auto,
+// the count the fake's GET /gateway/bot recommends) and plays a game in
+// each of two servers whose events Discord routes to different shards:
+// every shard feeds the one dispatcher, and each game goes on over its own
+// shard. (max_concurrency 4 lets the four identify at once; with 1 they
+// would start 5 s apart, as Discord requires.)
+func TestShardedGatewayGame(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{Shards: 4, MaxConcurrency: 4})
+	r := startBot(t, fake, runOpts{gateway: true, shards: "auto"})
+	if err := fake.WaitShards(waitCtx(t), 0, 1, 2, 3); err != nil {
+		t.Fatal(err)
+	}
+	g1 := fake.GuildID()
+	s1 := discordtest.ShardOf(g1, 4)
+	s2 := (s1 + 1) % 4
+	g2 := discordtest.GuildOnShard(s2, 4)
+	ids := fake.Identifies()
+	if len(ids) != 4 {
+		t.Fatalf("%d IDENTIFYs, want one per shard", len(ids))
+	}
+	for _, id := range ids {
+		if !id.Sharded || id.Shard[1] != 4 {
+			t.Errorf("IDENTIFY %+v, want shard [id, 4]", id)
+		}
+	}
+	alice, bob, carol, dave := fake.NewUser("alice"), fake.NewUser("bob"), fake.NewUser("carol"), fake.NewUser("dave")
+	in2 := discordtest.InGuild(g2)
+	ch1 := r.do(alice, "twixt challenge", discordtest.UserOpt(optOpponent, bob), discordtest.Str(optColor, "red")).Message
+	ch2 := r.do(carol, "twixt challenge", discordtest.UserOpt(optOpponent, dave), discordtest.Str(optColor, "red"), in2).Message
+	r.press(bob, ch1, "accept/g1")
+	r.fake.Exchange(r.fake.MustPress(dave, ch2.ID, "accept/g2", in2))
+	r.move(alice, "j12")
+	r.move(carol, "k10", in2)
+	m1 := r.move(bob, "m12")
+	m2 := r.move(dave, "c5", in2)
+	pings(t, m1, alice)
+	pings(t, m2, carol)
+	games := r.do(carol, "twixt games", in2).Message
+	if mine, _, _ := strings.Cut(games.Content, "**In this channel**"); !strings.Contains(mine, "g2") || strings.Contains(mine, "g1") {
+		t.Errorf("carol's games: %q", games.Content)
+	}
+	var text strings.Builder
+	if err := r.metrics.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	// Four interactions in the first server, five in the second.
+	for s, n := range map[int]int{s1: 4, s2: 5} {
+		want := fmt.Sprintf(`twixtbot_gateway_events_total{shard="%d",event="interaction"} %d`, s, n)
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("the metrics lack %s: each server's interactions came over its own shard\n%s", want, text.String())
+		}
+	}
+	if n := strings.Count(text.String(), `twixtbot_gateway_shard_up{shard=`); n != 4 {
+		t.Errorf("%d shards in twixtbot_gateway_shard_up, want 4", n)
+	}
+}
+
 // TestRestartMidGame stops the bot in the middle of a game and starts it
 // again on the same database: the game goes on where it was.
 func TestRestartMidGame(t *testing.T) {

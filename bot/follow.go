@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
@@ -26,15 +25,16 @@ func (b *Bot) follow(on bool) func(context.Context, *discord.Event) (discord.Rep
 		if err != nil {
 			return discord.Reply{}, err
 		}
+		v, a := userVocab(e), args{"Game": g.ID}
 		switch {
 		case on && changed:
-			return discord.Ephemeral(fmt.Sprintf("You follow %s: I send you a direct message with the board after each move, until the game ends or you use `/twixt unfollow game:%s`.", g.ID, g.ID)), nil
+			return discord.Ephemeral(v.t("follow.on", a)), nil
 		case on:
-			return discord.Ephemeral(fmt.Sprintf("You already follow %s.", g.ID)), nil
+			return discord.Ephemeral(v.t("follow.already", a)), nil
 		case changed:
-			return discord.Ephemeral(fmt.Sprintf("You no longer follow %s.", g.ID)), nil
+			return discord.Ephemeral(v.t("follow.off", a)), nil
 		}
-		return discord.Ephemeral(fmt.Sprintf("You were not following %s. Nothing changed.", g.ID)), nil
+		return discord.Ephemeral(v.t("follow.not_following", a) + " " + v.t("refusal.nothing_changed", nil)), nil
 	}
 }
 
@@ -46,17 +46,18 @@ func (b *Bot) notifyFollowers(ctx context.Context, g *storage.Game, pos *game.Ga
 	if err != nil || len(fs) == 0 {
 		return err
 	}
-	v := vocabOf(g)
-	file, err := b.boardFile(g, pos, v)
-	if err != nil {
-		return err
-	}
-	text := statusLine(g, pos, v) + "\n" + gameLink(g, msg)
+	pv := b.gameVocab(g)
 	for _, u := range fs {
 		if slices.Contains(g.Seats, u) {
 			continue // a player hears of the game as a player
 		}
-		err := b.dm(ctx, u, discord.Text(text).WithFiles(file))
+		v := pv.in(b.dmLang(ctx, u, pv.lang))
+		file, err := b.boardFile(g, pos, v)
+		if err != nil {
+			return err
+		}
+		text := statusLine(g, pos, v) + "\n" + gameLink(g, msg)
+		err = b.dm(ctx, u, discord.Text(text).WithFiles(file))
 		switch {
 		case discord.IsDMClosed(err):
 			if uerr := b.svc.Unfollow(ctx, g.ID, u); uerr != nil {

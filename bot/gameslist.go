@@ -3,6 +3,7 @@ package bot
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -52,7 +53,7 @@ func byActivity(gs []*storage.Game) {
 func pageOf(gs []*storage.Game, p int) ([]*storage.Game, int, error) {
 	pages := max(1, (len(gs)+gamesPage-1)/gamesPage)
 	if p < 1 || p > pages {
-		return nil, pages, optionError("there is no page %d: this channel's list has %d", p, pages)
+		return nil, pages, optionError("refusal.no_such_page", args{"Page": p, "Pages": pages})
 	}
 	lo := (p - 1) * gamesPage
 	return gs[lo:min(len(gs), lo+gamesPage)], pages, nil
@@ -72,14 +73,14 @@ func gamesOpts(e *discord.Event) (mine bool, page int, err error) {
 	case "mine":
 		mine = true
 	default:
-		return false, 0, optionError("%q is not a list: choose channel or mine", o.Which)
+		return false, 0, optionError("refusal.not_list", args{"Value": fmt.Sprintf("%q", o.Which)})
 	}
 	return mine, o.Page, nil
 }
 
 // yourMove lists every running game, in any channel, where it is the
 // caller's move, the longest waiting first, with a link to each.
-func (b *Bot) yourMove(ctx context.Context, u storage.UserID) (discord.Reply, error) {
+func (b *Bot) yourMove(ctx context.Context, u storage.UserID, v vocab) (discord.Reply, error) {
 	all, err := b.svc.ActiveOf(ctx, u)
 	if err != nil {
 		return discord.Reply{}, err
@@ -100,12 +101,12 @@ func (b *Bot) yourMove(ctx context.Context, u storage.UserID) (discord.Reply, er
 	byActivity(waiting)
 	slices.Reverse(waiting)
 	var sb strings.Builder
-	sb.WriteString("**Your move in**\n")
+	sb.WriteString(v.t("games.your_move_head", nil) + "\n")
 	if len(waiting) == 0 {
-		sb.WriteString("none: every game of yours is waiting for someone else.\n")
+		sb.WriteString(v.t("games.your_move_none", nil) + "\n")
 	}
 	for _, g := range waiting {
-		sb.WriteString(b.gameLine(ctx, g, u) + " · " + gameLink(g, "") + "\n")
+		sb.WriteString(b.gameLine(ctx, g, u, v) + " · " + gameLink(g, "") + "\n")
 	}
 	return discord.Ephemeral(truncate(sb.String(), discord.MaxContentLength)), nil
 }

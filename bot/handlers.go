@@ -92,13 +92,14 @@ func (b *Bot) invite(ctx context.Context, e *discord.Event, options ...string) (
 	if g.State == storage.Active {
 		return b.computerStarted(g) // the computer accepted at once
 	}
-	return b.withRatings(ctx, g, challengeMessage(g)), nil
+	v := b.gameVocab(g)
+	return b.withRatings(ctx, g, v, challengeMessage(g, v)), nil
 }
 
 // challengeMessage is the public message of a challenge, with its Accept
-// and Decline buttons.
-func challengeMessage(g *storage.Game) discord.Reply {
-	from, v := match.Proposer(g), vocabOf(g)
+// and Decline buttons, in the channel's language.
+func challengeMessage(g *storage.Game, v vocab) discord.Reply {
+	from := match.Proposer(g)
 	red, black := v.side(game.Red), v.side(game.Black)
 	var sb strings.Builder
 	var waiting []storage.UserID
@@ -108,33 +109,33 @@ func challengeMessage(g *storage.Game) discord.Reply {
 		}
 	}
 	if g.Settings.Players == 4 {
-		fmt.Fprintf(&sb, "**Double TwixT** (%s): %s proposes a team match.\n", g.ID, mention(from))
-		fmt.Fprintf(&sb, "%s: %s and %s · %s: %s and %s\n", red, mention(g.Seats[0]), mention(g.Seats[2]), black, mention(g.Seats[1]), mention(g.Seats[3]))
-		fmt.Fprintf(&sb, "Seats, in playing order: 1 %s %s, 2 %s %s, 3 %s %s, 4 %s %s.\n",
-			red, mention(g.Seats[0]), black, mention(g.Seats[1]), red, mention(g.Seats[2]), black, mention(g.Seats[3]))
+		m := func(i int) string { return mention(g.Seats[i]) }
+		sb.WriteString(v.t("challenge.double", args{"Game": g.ID, "From": mention(from)}) + "\n")
+		sb.WriteString(v.t("challenge.teams", args{"Red": red, "Black": black, "R1": m(0), "R2": m(2), "B1": m(1), "B2": m(3)}) + "\n")
+		sb.WriteString(v.t("challenge.seats", args{"Red": red, "Black": black, "P1": m(0), "P2": m(1), "P3": m(2), "P4": m(3)}) + "\n")
 	} else {
 		opp := g.Seats[1]
 		if opp == from {
 			opp = g.Seats[0]
 		}
-		fmt.Fprintf(&sb, "%s, %s challenges you to **TwixT** (%s). %s: %s · %s: %s\n",
-			mention(opp), mention(from), g.ID, red, mention(g.Seats[0]), black, mention(g.Seats[1]))
+		sb.WriteString(v.t("challenge.duel", args{"Opponent": mention(opp), "From": mention(from), "Game": g.ID,
+			"Red": red, "Black": black, "P1": mention(g.Seats[0]), "P2": mention(g.Seats[1])}) + "\n")
 	}
-	fmt.Fprintf(&sb, "Terms: %s. %s moves first.\n", termsText(g), red)
+	sb.WriteString(v.t("challenge.terms", args{"Terms": v.terms(g), "Red": red}) + "\n")
 	if len(waiting) > 0 {
 		ws := make([]string, len(waiting))
 		for i, u := range waiting {
 			ws[i] = mention(u)
 		}
-		fmt.Fprintf(&sb, "Waiting for %s to accept", joinAnd(ws))
 		if !g.Meta.Expires.IsZero() {
-			fmt.Fprintf(&sb, " (lapses <t:%d:R>)", g.Meta.Expires.Unix())
+			sb.WriteString(v.t("challenge.waiting_lapses", args{"Players": v.and(ws), "Lapses": timestamp(g.Meta.Expires, 'R')}))
+		} else {
+			sb.WriteString(v.t("challenge.waiting", args{"Players": v.and(ws)}))
 		}
-		sb.WriteString(".")
 	}
 	return discord.Text(sb.String()).WithMentions(waiting...).WithComponents(discord.Row(
-		button(discordgo.SuccessButton, "Accept", "accept", g.ID.String()),
-		button(discordgo.DangerButton, "Decline", "decline", g.ID.String()),
+		button(discordgo.SuccessButton, v.t("button.accept", nil), "accept", g.ID.String()),
+		button(discordgo.DangerButton, v.t("button.decline", nil), "decline", g.ID.String()),
 	))
 }
 
@@ -152,12 +153,13 @@ func (b *Bot) answer(accept bool) discord.Handler {
 			return discord.Reply{}, err
 		}
 		g := ans.Game
+		v := b.gameVocab(g)
 		switch {
 		case ans.Declined:
-			return discord.Update(fmt.Sprintf("%s declined the challenge %s.", mention(a.User), g.ID),
+			return discord.Update(v.t("challenge.declined", args{"Player": mention(a.User), "Game": g.ID}),
 				discord.DisableAll(msg.Components)...), nil
 		case !ans.Started:
-			r := b.withRatings(ctx, g, challengeMessage(g))
+			r := b.withRatings(ctx, g, v, challengeMessage(g, v))
 			r.Kind = discord.KindUpdate
 			r.Mentions = nil // the first message already pinged them
 			return r, nil
@@ -170,25 +172,25 @@ func (b *Bot) answer(accept bool) discord.Handler {
 // (and in the game's own thread, when the server wants one).
 func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, pos *game.Game, msg discordgo.Message) (discord.Reply, error) {
 	seat, _ := pos.ToMove()
-	v := vocabOf(g)
+	v := b.gameVocab(g)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s has started** (%s).\n", g.ID, termsText(g))
+	sb.WriteString(v.t("start.head", args{"Game": g.ID, "Terms": v.terms(g)}) + "\n")
 	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
-		fmt.Fprintf(&sb, "%d. %s\n", s, who(g, pos, s))
+		fmt.Fprintf(&sb, "%d. %s\n", s, v.who(g, pos, s))
 	}
 	if match.ComputerSeat(g, seat) {
-		sb.WriteString(thinkingLine(g, pos, seat))
+		sb.WriteString(v.thinkingLine(g, pos, seat))
 	} else {
-		fmt.Fprintf(&sb, "%s moves first: %s.", who(g, pos, seat), moveHint(pos))
+		sb.WriteString(v.t("start.first", args{"Player": v.who(g, pos, seat), "Hint": v.moveHint(pos)}))
 	}
 	if pos.Settings().SwapAllowed() {
-		fmt.Fprintf(&sb, " %s may then swap (pie rule).", v.side(game.Black))
+		sb.WriteString(" " + v.t("start.swap", args{"Black": v.side(game.Black)}))
 	}
 	if g.Settings.Players == 4 {
-		sb.WriteString(" Each team may claim Privilege once, right after one of its moves.")
+		sb.WriteString(" " + v.t("start.privilege", nil))
 	}
-	if d := deadlineText(g); d != "" {
-		fmt.Fprintf(&sb, "\nEach move has %s. %s", durationWords(g.Clock.PerTurn), d)
+	if d := v.deadline(g); d != "" {
+		sb.WriteString("\n" + v.t("start.clock", args{"Time": v.duration(g.Clock.PerTurn), "Deadline": d}))
 	}
 	p, err := b.svc.GamePolicy(ctx, g)
 	if err == nil && p.Threads && b.notify != nil && e.MessageID() != "" {
@@ -205,7 +207,7 @@ func (b *Bot) started(ctx context.Context, e *discord.Event, g *storage.Game, po
 					return err
 				})
 			}
-			return discord.Update(sb.String()+fmt.Sprintf("\nThe game is played in %s.", th.Mention()),
+			return discord.Update(sb.String()+"\n"+v.t("start.thread", args{"Thread": th.Mention()}),
 				discord.DisableAll(msg.Components)...), nil
 		}
 		b.log.Warn("could not open a thread for the game", "game", g.ID, "err", err)
@@ -335,53 +337,53 @@ func (b *Bot) privilegeButton(ctx context.Context, e *discord.Event) (discord.Re
 // board, the player to move (mentioned), and the buttons that apply now.
 func (b *Bot) playedReply(p *match.Played) (discord.Reply, error) {
 	g, pos := p.Game, p.Pos
-	v := vocabOf(g)
+	v := b.gameVocab(g)
 	var sb strings.Builder
 	for _, o := range p.Outcomes {
 		switch o.Move.Kind {
 		case game.Privilege:
-			fmt.Fprintf(&sb, "**Privilege!** %s claims the %s team's Privilege: %s loses the turn, and %s moves now.\n",
-				who(g, pos, o.Seat), v.side(pos.SeatColor(o.Seat)), who(g, pos, o.Skipped), who(g, pos, o.Seat.Partner()))
+			sb.WriteString(v.t("played.privilege", args{"Claimer": v.who(g, pos, o.Seat), "Side": v.side(pos.SeatColor(o.Seat)),
+				"Skipped": v.who(g, pos, o.Skipped), "Partner": v.who(g, pos, o.Seat.Partner())}) + "\n")
 		case game.Resign:
-			fmt.Fprintf(&sb, "%s resigns.\n", who(g, pos, o.Seat))
+			sb.WriteString(v.t("played.resigns", args{"Player": v.who(g, pos, o.Seat)}) + "\n")
 		case game.Draw:
-			sb.WriteString("The players agree to a draw.\n")
+			sb.WriteString(v.t("played.draw", nil) + "\n")
 		case game.Conclude:
 		default:
-			fmt.Fprintf(&sb, "**%s** · %d. %s %s.\n", g.ID, o.Number, who(g, pos, o.Seat), v.describeTurn(o, g.Settings.Swap))
+			sb.WriteString(v.t("played.turn", args{"Game": g.ID, "N": o.Number, "Player": v.who(g, pos, o.Seat), "Turn": v.describeTurn(o, g.Settings.Swap)}) + "\n")
 		}
 	}
 	var ping []storage.UserID
 	var comps []discordgo.MessageComponent
 	if r := pos.Result(); r.Over() {
 		fmt.Fprintf(&sb, "**%s**", resultLine(g, pos, v))
-		if line := b.ratingChangeLine(context.Background(), g); line != "" {
+		if line := b.ratingChangeLine(context.Background(), g, v); line != "" {
 			sb.WriteString("\n" + line)
 		}
 		ping = g.Seats
-		comps = append(comps, discord.Row(rematchButton(g)))
+		comps = append(comps, discord.Row(rematchButton(g, v)))
 	} else {
 		seat, _ := pos.ToMove()
 		thinks := match.ComputerSeat(g, seat)
 		if thinks {
-			sb.WriteString(thinkingLine(g, pos, seat))
+			sb.WriteString(v.thinkingLine(g, pos, seat))
 		} else {
 			ping = b.turnPing(g.User(seat))
-			fmt.Fprintf(&sb, "%s, %s (move %d).", who(g, pos, seat), yourTurn(pos, v), pos.Number())
-			if d := deadlineText(g); d != "" {
+			sb.WriteString(v.t("played.to_move", args{"Player": v.who(g, pos, seat), "Prompt": yourTurn(pos, v), "N": pos.Number()}))
+			if d := v.deadline(g); d != "" {
 				sb.WriteString(" " + d)
 			}
 		}
 		n := fmt.Sprint(len(g.Log))
 		var row []discordgo.MessageComponent
 		if pos.SwapAvailable() && !thinks {
-			row = append(row, button(discordgo.PrimaryButton, "Swap (pie rule)", "swap", g.ID.String(), n))
+			row = append(row, button(discordgo.PrimaryButton, v.t("button.swap", nil), "swap", g.ID.String(), n))
 		}
 		row = append(row, choiceButtons(g, pos, n, v)...)
 		if s, ok := pos.PrivilegeClaimant(); ok {
-			row = append(row, button(discordgo.SecondaryButton, "Claim Privilege ("+v.seat(4, s, pos.SeatColor(s))+")", "privilege", g.ID.String(), n))
+			row = append(row, button(discordgo.SecondaryButton, v.t("button.claim_privilege", args{"Seat": v.seat(4, s, pos.SeatColor(s))}), "privilege", g.ID.String(), n))
 		}
-		if tb, ok := b.takebackButtonFor(g, pos); ok {
+		if tb, ok := b.takebackButtonFor(g, pos, v); ok {
 			row = append(row, tb)
 		}
 		if len(row) > 0 {
@@ -404,10 +406,10 @@ func resultLine(g *storage.Game, pos *game.Game, v vocab) string {
 	r := pos.Result()
 	line := v.result(r)
 	if r.Reason == game.Connection {
-		line = "Game over: " + line
+		line = v.t("result.game_over", args{"Result": line})
 	}
 	if r.Reason == game.Aborted {
-		line = "The game was aborted: no result"
+		line = v.t("result.aborted_line", nil)
 	}
 	var sides []string
 	for _, c := range []game.Color{game.Red, game.Black} {
@@ -415,9 +417,9 @@ func resultLine(g *storage.Game, pos *game.Game, v vocab) string {
 		for _, s := range pos.Seats(c) {
 			ps = append(ps, mention(g.User(s)))
 		}
-		sides = append(sides, v.side(c)+": "+joinAnd(ps))
+		sides = append(sides, v.side(c)+": "+v.and(ps))
 	}
-	return sentence(line + " (" + strings.Join(sides, " · ") + ")")
+	return sentence(v.t("result.line", args{"Result": line, "Sides": strings.Join(sides, " · ")}))
 }
 
 func (b *Bot) resign(ctx context.Context, e *discord.Event) (discord.Reply, error) {
@@ -426,15 +428,16 @@ func (b *Bot) resign(ctx context.Context, e *discord.Event) (discord.Reply, erro
 		return discord.Reply{}, err
 	}
 	if len(g.SeatsOf(e.UserID())) == 0 {
-		return discord.Reply{}, refused(match.ErrNotInGame, "you do not play in %s", g.ID)
+		return discord.Reply{}, refused(match.ErrNotInGame, "refusal.not_in_game", args{"Game": g.ID})
 	}
-	text := fmt.Sprintf("Resign %s? This ends the game", g.ID)
+	v := userVocab(e)
+	text := v.t("resign.confirm", args{"Game": g.ID})
 	if g.Settings.Players == 4 {
-		text += " for your whole team"
+		text = v.t("resign.confirm_team", args{"Game": g.ID})
 	}
-	r := discord.Ephemeral(text + ".").WithComponents(discord.Row(
-		button(discordgo.DangerButton, "Resign", "resign", g.ID.String()),
-		button(discordgo.SecondaryButton, "Keep playing", "keep", g.ID.String()),
+	r := discord.Ephemeral(text).WithComponents(discord.Row(
+		button(discordgo.DangerButton, v.t("button.resign", nil), "resign", g.ID.String()),
+		button(discordgo.SecondaryButton, v.t("button.keep_playing", nil), "keep", g.ID.String()),
 	))
 	return r, nil
 }
@@ -449,11 +452,11 @@ func (b *Bot) resignConfirm(ctx context.Context, e *discord.Event) (discord.Repl
 		return discord.Reply{}, err
 	}
 	b.announce(p, "announce a resignation")
-	return discord.Update(fmt.Sprintf("You resigned %s.", id)), nil
+	return discord.Update(userVocab(e).t("resign.done", args{"Game": id})), nil
 }
 
 func (b *Bot) resignCancel(ctx context.Context, e *discord.Event) (discord.Reply, error) {
-	return discord.Update("Good: the game goes on."), nil
+	return discord.Update(userVocab(e).t("resign.cancelled", nil)), nil
 }
 
 // announce posts what an action did in the game's channel, for actions
@@ -501,15 +504,16 @@ func (b *Bot) draw(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	for i, u := range others {
 		ws[i] = mention(u)
 	}
-	accepter := "do you accept?"
+	v := b.gameVocab(g)
+	id := "draw.offer"
 	if len(others) > 1 {
-		accepter = "either of you may accept for your team."
+		id = "draw.offer_team"
 	}
 	n := fmt.Sprint(len(g.Log))
-	text := fmt.Sprintf("%s offers a draw in %s. %s, %s The offer lapses with the next move.", who(g, pos, off.Seat), g.ID, joinAnd(ws), accepter)
+	text := v.t(id, args{"Player": v.who(g, pos, off.Seat), "Game": g.ID, "Others": v.and(ws)})
 	return discord.Text(text).WithMentions(others...).WithComponents(discord.Row(
-		button(discordgo.SuccessButton, "Accept draw", "drawyes", g.ID.String(), n),
-		button(discordgo.SecondaryButton, "Decline", "drawno", g.ID.String(), n),
+		button(discordgo.SuccessButton, v.t("button.accept_draw", nil), "drawyes", g.ID.String(), n),
+		button(discordgo.SecondaryButton, v.t("button.decline", nil), "drawno", g.ID.String(), n),
 	)), nil
 }
 
@@ -524,7 +528,8 @@ func (b *Bot) drawAnswer(accept bool) discord.Handler {
 			if _, err := b.svc.DeclineDraw(ctx, actorOf(e), id, n); err != nil {
 				return discord.Reply{}, err
 			}
-			return discord.Update(msg.Content+fmt.Sprintf("\n%s declined.", e.UserID().Mention()), discord.DisableAll(msg.Components)...), nil
+			v := b.publicVocab(ctx, e)
+			return discord.Update(msg.Content+"\n"+v.t("draw.declined", args{"Player": e.UserID().Mention()}), discord.DisableAll(msg.Components)...), nil
 		}
 		p, err := b.svc.AcceptDraw(ctx, actorOf(e), id, n)
 		if err != nil {
@@ -563,6 +568,7 @@ func (b *Bot) board(ctx context.Context, e *discord.Event) (discord.Reply, error
 	if theme != "" {
 		v = themeVocab(theme)
 	}
+	v = v.in(b.placeLang(ctx, g.Place.Guild, g.Place.Channel))
 	status := statusLine(g, pos, v)
 	if text {
 		return textBoard(g, b.view(g, pos), status, v)
@@ -577,11 +583,11 @@ func (b *Bot) board(ctx context.Context, e *discord.Event) (discord.Reply, error
 // statusLine says where a game stands, without pinging anyone.
 func statusLine(g *storage.Game, pos *game.Game, v vocab) string {
 	if pos.Over() || g.State == storage.Finished {
-		return fmt.Sprintf("**%s** · %s · %s", g.ID, termsText(g), resultLine(g, pos, v))
+		return v.t("status.over", args{"Game": g.ID, "Terms": v.terms(g), "Result": resultLine(g, pos, v)})
 	}
 	seat, _ := pos.ToMove()
-	line := fmt.Sprintf("**%s** · %s · move %d · %s to move.", g.ID, termsText(g), pos.Number(), v.who(g, pos, seat))
-	if d := deadlineText(g); d != "" {
+	line := v.t("status.running", args{"Game": g.ID, "Terms": v.terms(g), "N": pos.Number(), "Player": v.who(g, pos, seat)})
+	if d := v.deadline(g); d != "" {
 		line += " " + d
 	}
 	return line
@@ -592,26 +598,26 @@ func (b *Bot) history(ctx context.Context, e *discord.Event) (discord.Reply, err
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	text, err := historyText(g)
+	v := vocabOf(g).in(userLang(e))
+	text, err := historyText(g, v)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	head := statusLine(g, pos, vocabOf(g)) + "\n"
+	head := statusLine(g, pos, v) + "\n"
 	if len(head)+len(text)+8 <= discord.MaxContentLength {
 		return discord.Ephemeral(head + "```\n" + text + "```"), nil
 	}
-	r := discord.Ephemeral(head + "The move list is long, so it is attached.")
+	r := discord.Ephemeral(head + v.t("history.attached", nil))
 	return r.WithFiles(discord.File{Name: g.ID.String() + "-history.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(text)}), nil
 }
 
 // historyText lists a game's moves in notation, one turn a line, marking
 // Privilege, resignations and draws.
-func historyText(g *storage.Game) (string, error) {
+func historyText(g *storage.Game, v vocab) (string, error) {
 	pos, err := game.New(g.Settings)
 	if err != nil {
 		return "", err
 	}
-	v := vocabOf(g)
 	var sb strings.Builder
 	for _, m := range g.Log {
 		_, turn := pos.ToMove()
@@ -628,27 +634,27 @@ func historyText(g *storage.Game) (string, error) {
 		case game.Place, game.Choose:
 			fmt.Fprintf(&sb, "%3d. %-8s %s", o.Number, name, m.String())
 			if len(o.Freed) > 0 {
-				fmt.Fprintf(&sb, "  (takes up %s)", strings.Join(holeNames(o.Freed), ", "))
+				sb.WriteString("  " + v.t("history.takes_up", args{"Holes": strings.Join(holeNames(o.Freed), ", ")}))
 			}
 			if len(o.Added) > 0 {
-				fmt.Fprintf(&sb, "  (links %s)", strings.Join(otherEnds(o.Added, o.Hole), ", "))
+				sb.WriteString("  " + v.t("history.links", args{"Links": strings.Join(otherEnds(o.Added, o.Hole), ", ")}))
 			}
 			sb.WriteString("\n")
 		case game.Privilege:
-			fmt.Fprintf(&sb, "     %-8s claims Privilege: %s is skipped\n", name, v.seat(g.Settings.Players, o.Skipped, pos.SeatColor(o.Skipped)))
+			fmt.Fprintf(&sb, "     %-8s %s\n", name, v.t("history.privilege", args{"Seat": v.seat(g.Settings.Players, o.Skipped, pos.SeatColor(o.Skipped))}))
 		case game.Resign:
-			fmt.Fprintf(&sb, "     %s resigns\n", v.side(o.Color))
+			fmt.Fprintf(&sb, "     %s\n", v.t("history.resigns", args{"Side": v.side(o.Color)}))
 		case game.Draw:
-			sb.WriteString("     draw agreed\n")
+			fmt.Fprintf(&sb, "     %s\n", v.t("history.draw", nil))
 		case game.Conclude:
 			fmt.Fprintf(&sb, "     %s\n", v.result(pos.Result()))
 		}
 	}
 	if sb.Len() == 0 {
-		sb.WriteString("(no moves yet)\n")
+		sb.WriteString(v.t("history.none", nil) + "\n")
 	}
-	for _, l := range takebackLines(g) {
-		sb.WriteString("     takeback " + l + "\n")
+	for _, l := range takebackLines(g, v) {
+		sb.WriteString("     " + v.t("history.takeback", args{"Line": l}) + "\n")
 	}
 	return sb.String(), nil
 }
@@ -658,11 +664,11 @@ func historyText(g *storage.Game) (string, error) {
 // players only.
 func swapNote(g *storage.Game, pos *game.Game, o game.Outcome, v vocab) string {
 	if g.Settings.Swap == game.SwapMirror {
-		return fmt.Sprintf("%s's first peg moves to %s and becomes %s's", v.side(game.Red), o.Hole.Upper(), v.side(game.Black))
+		return v.t("history.swap_mirror", args{"Red": v.side(game.Red), "Hole": o.Hole.Upper(), "Black": v.side(game.Black)})
 	}
 	n, other := match.Names(g), 3-o.Seat
-	return fmt.Sprintf("%s now plays %s with the peg on %s, %s plays %s",
-		n[o.Seat-1], v.side(o.Color), o.Hole.Upper(), n[other-1], v.side(pos.SeatColor(other)))
+	return v.t("history.swap_sides", args{"P1": n[o.Seat-1], "C1": v.side(o.Color), "Hole": o.Hole.Upper(),
+		"P2": n[other-1], "C2": v.side(pos.SeatColor(other))})
 }
 
 func (b *Bot) export(ctx context.Context, e *discord.Event) (discord.Reply, error) {
@@ -671,18 +677,18 @@ func (b *Bot) export(ctx context.Context, e *discord.Event) (discord.Reply, erro
 		return discord.Reply{}, err
 	}
 	rec := game.NewRecord(pos, match.Names(g)...)
-	name, format, note := g.ID.String()+".sgf", game.FormatSGF, "SGF (GM[21])"
+	name, format, note := g.ID.String()+".sgf", game.FormatSGF, "export.sgf"
 	if g.Settings.Players == 4 {
 		// GM[21] has no four-player form: the moves format, with its
 		// privilege tokens, records Double TwixT.
-		name, format, note = g.ID.String()+".twixt", game.FormatMoves, "the moves format (SGF has no Double TwixT)"
+		name, format, note = g.ID.String()+".twixt", game.FormatMoves, "export.moves"
 	}
 	data, err := rec.Marshal(format)
 	if err != nil {
 		return discord.Reply{}, err
 	}
 	data = takebackRecord(g, data, format)
-	return discord.Ephemeral(fmt.Sprintf("The record of %s, in %s. Replay it with `twixt replay %s`.", g.ID, note, name)).
+	return discord.Ephemeral(userVocab(e).t(note, args{"Game": g.ID, "File": name})).
 		WithFiles(discord.File{Name: name, ContentType: "text/plain; charset=utf-8", Data: data}), nil
 }
 
@@ -693,7 +699,7 @@ func (b *Bot) games(ctx context.Context, e *discord.Event) (discord.Reply, error
 	}
 	u := e.UserID()
 	if onlyMine {
-		return b.yourMove(ctx, u)
+		return b.yourMove(ctx, u, userVocab(e))
 	}
 	mine, here, err := b.svc.Games(ctx, actorOf(e))
 	if err != nil {
@@ -704,53 +710,55 @@ func (b *Bot) games(ctx context.Context, e *discord.Event) (discord.Reply, error
 	if err != nil {
 		return discord.Reply{}, err
 	}
+	v := userVocab(e)
 	var sb strings.Builder
-	sb.WriteString("**Your games**\n")
+	sb.WriteString(v.t("games.yours", nil) + "\n")
 	if len(mine) == 0 {
-		sb.WriteString("none: start one with `/twixt challenge`\n")
+		sb.WriteString(v.t("games.none_start", nil) + "\n")
 	}
 	for _, g := range mine {
-		sb.WriteString(b.gameLine(ctx, g, u) + "\n")
+		sb.WriteString(b.gameLine(ctx, g, u, v) + "\n")
 	}
-	sb.WriteString("**In this channel**, most recently active first")
 	if pages > 1 {
-		fmt.Fprintf(&sb, " (page %d of %d; `page:` shows the others)", page, pages)
+		sb.WriteString(v.t("games.channel_page", args{"Page": page, "Pages": pages}))
+	} else {
+		sb.WriteString(v.t("games.channel", nil))
 	}
 	sb.WriteString("\n")
 	if len(here) == 0 {
-		sb.WriteString("none\n")
+		sb.WriteString(v.t("games.none", nil) + "\n")
 	}
 	for _, g := range here {
-		sb.WriteString(b.gameLine(ctx, g, u) + "\n")
+		sb.WriteString(b.gameLine(ctx, g, u, v) + "\n")
 	}
 	return discord.Ephemeral(truncate(sb.String(), discord.MaxContentLength)), nil
 }
 
 // gameLine describes a game in a list.
-func (b *Bot) gameLine(ctx context.Context, g *storage.Game, u storage.UserID) string {
+func (b *Bot) gameLine(ctx context.Context, g *storage.Game, u storage.UserID, v vocab) string {
 	players := make([]string, len(g.Seats))
 	for i, p := range g.Seats {
 		players[i] = mention(p)
 	}
-	line := fmt.Sprintf("• %s: %s, %s, in <#%s>", g.ID, strings.Join(players, " vs "), g.Settings.BoardSize(), place(g))
+	line := v.t("line.game", args{"Game": g.ID, "Players": strings.Join(players, v.t("list.versus", nil)), "Size": g.Settings.BoardSize(), "Place": "<#" + string(place(g)) + ">"})
 	if g.State == storage.Proposed {
-		return line + " (waiting for answers)"
+		return line + " " + v.t("line.waiting", nil)
 	}
 	pos, err := game.Replay(g.Settings, g.Log)
 	if err != nil {
-		return line + " (cannot be read)"
+		return line + " " + v.t("line.unreadable", nil)
 	}
 	seat, _ := pos.ToMove()
 	if g.User(seat) == u {
-		line += fmt.Sprintf(" · **your move** (move %d)", pos.Number())
+		line += " · " + v.t("line.your_move", args{"N": pos.Number()})
 	} else {
-		line += fmt.Sprintf(" · %s to move", mention(g.User(seat)))
+		line += " · " + v.t("line.to_move", args{"Player": mention(g.User(seat))})
 	}
-	if left := timeLeftText(g, b.now()); left != "" {
+	if left := v.timeLeft(g, b.now()); left != "" {
 		line += " · " + left
 	}
 	if len(g.Log) > 0 {
-		line += fmt.Sprintf(" · last move <t:%d:R>", lastMoveAt(g).Unix())
+		line += " · " + v.t("line.last_move", args{"When": timestamp(lastMoveAt(g), 'R')})
 	}
 	return line
 }
@@ -779,7 +787,7 @@ func (b *Bot) substitute(ctx context.Context, e *discord.Event) (discord.Reply, 
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	text := fmt.Sprintf("%s takes seat %d of %s in place of %s, agreed by %s.", mention(id), seat, ng.ID, mention(old), e.UserID().Mention())
+	text := b.gameVocab(ng).t("substitute.agreed", args{"New": mention(id), "Seat": int(seat), "Game": ng.ID, "Old": mention(old), "By": e.UserID().Mention()})
 	return discord.Text(text).WithMentions(id), nil
 }
 
@@ -794,5 +802,5 @@ func seatAndPlayer(e *discord.Event) (game.Seat, storage.UserID, string, bool, e
 }
 
 func (b *Bot) help(ctx context.Context, e *discord.Event) (discord.Reply, error) {
-	return discord.Ephemeral(helpText), nil
+	return discord.Ephemeral(userVocab(e).t("help.text", nil)), nil
 }

@@ -47,7 +47,7 @@ func ParseNotifyMode(v string) (NotifyMode, error) {
 	case "both":
 		return NotifyBoth, nil
 	}
-	return 0, optionError("%q is not a choice: on (direct messages), off or mentions (a mention in the channel), or both", v)
+	return 0, optionError("refusal.not_notify_choice", args{"Value": fmt.Sprintf("%q", v)})
 }
 
 // notifyMode is the mode in force for a user's choices: a refused direct
@@ -79,16 +79,15 @@ func (b *Bot) notifyCmd(ctx context.Context, e *discord.Event) (discord.Reply, e
 	}); err != nil {
 		return discord.Reply{}, err
 	}
-	var what string
+	v := userVocab(e)
+	what := v.t("notify.mention", nil)
 	switch m {
-	case NotifyMention:
-		what = "I mention you in the game's channel when it is your move."
 	case NotifyDM:
-		what = "I send you a direct message with the board when it is your move, and no longer mention you in the channel. If your direct messages are closed, I mention you in the channel instead."
+		what = v.t("notify.dm", nil)
 	case NotifyBoth:
-		what = "I mention you in the game's channel and send you a direct message with the board when it is your move."
+		what = v.t("notify.both", nil)
 	}
-	return discord.Ephemeral(what + " Reminders from the turn clock follow the same choice."), nil
+	return discord.Ephemeral(what + " " + v.t("notify.reminders", nil)), nil
 }
 
 // prefsOf reads a user's choices, with a short deadline of its own: it is
@@ -153,13 +152,13 @@ func (b *Bot) resultToChannel(ctx context.Context, g *storage.Game, pos *game.Ga
 	if g.State != storage.Finished || g.Place.Thread == "" {
 		return nil
 	}
-	v := vocabOf(g)
+	v := b.gameVocab(g)
 	file, err := b.boardFile(g, pos, v)
 	if err != nil {
 		return err
 	}
-	text := fmt.Sprintf("%s\nThe game was played in <#%s>.", statusLine(g, pos, v), g.Place.Thread)
-	_, err = b.notify.Send(ctx, g.Place.Channel, discord.Text(text).WithFiles(file).WithComponents(discord.Row(rematchButton(g))))
+	text := statusLine(g, pos, v) + "\n" + v.t("notify.played_in_thread", args{"Thread": "<#" + string(g.Place.Thread) + ">"})
+	_, err = b.notify.Send(ctx, g.Place.Channel, discord.Text(text).WithFiles(file).WithComponents(discord.Row(rematchButton(g, v))))
 	return err
 }
 
@@ -183,16 +182,17 @@ func (b *Bot) notifyTurn(ctx context.Context, g *storage.Game, pos *game.Game, m
 	if mode == NotifyMention {
 		return nil
 	}
-	v := vocabOf(g)
-	text := fmt.Sprintf("Your move in **%s** (move %d), as %s. %s", g.ID, pos.Number(), v.seat(g.Settings.Players, seat, pos.SeatColor(seat)), gameLink(g, msg))
-	if d := deadlineText(g); d != "" {
+	pv := b.gameVocab(g)
+	v := pv.in(b.dmLang(ctx, u, pv.lang))
+	text := v.t("notify.dm_turn", args{"Game": g.ID, "N": pos.Number(), "Seat": v.seat(g.Settings.Players, seat, pos.SeatColor(seat)), "Link": gameLink(g, msg)})
+	if d := v.deadline(g); d != "" {
 		text += "\n" + d
 	}
 	file, err := b.boardFile(g, pos, v)
 	if err != nil {
 		return err
 	}
-	fallback := discord.Text(fmt.Sprintf("%s, your move in %s (move %d).", mention(u), g.ID, pos.Number())).WithMentions(u)
+	fallback := discord.Text(pv.t("notify.fallback", args{"Player": mention(u), "Game": g.ID, "N": pos.Number()})).WithMentions(u)
 	return b.sendDM(ctx, u, discord.Text(text).WithFiles(file), mode == NotifyDM, place(g), fallback)
 }
 
@@ -258,7 +258,8 @@ func (b *Bot) postReminder(n match.Notice, r discord.Reply) {
 		if mode == NotifyMention {
 			return nil
 		}
-		dm := discord.Text(r.Content + " " + gameLink(g, ""))
+		pv := b.gameVocab(g)
+		dm := discord.Text(pv.in(b.dmLang(ctx, u, pv.lang)).reminder(g, n) + " " + gameLink(g, ""))
 		return b.sendDM(ctx, u, dm, mode == NotifyDM, ch, r)
 	})
 }

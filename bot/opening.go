@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -34,8 +33,8 @@ func choiceButtons(g *storage.Game, pos *game.Game, n string, v vocab) []discord
 		return nil
 	}
 	return []discordgo.MessageComponent{
-		button(discordgo.DangerButton, "Play "+v.side(game.Red), "choose", g.ID.String(), n, "red"),
-		button(discordgo.SecondaryButton, "Play "+v.side(game.Black), "choose", g.ID.String(), n, "black"),
+		button(discordgo.DangerButton, v.t("button.play_side", args{"Side": v.side(game.Red)}), "choose", g.ID.String(), n, "red"),
+		button(discordgo.SecondaryButton, v.t("button.play_side", args{"Side": v.side(game.Black)}), "choose", g.ID.String(), n, "black"),
 	}
 }
 
@@ -43,26 +42,14 @@ func choiceButtons(g *storage.Game, pos *game.Game, n string, v vocab) []discord
 func (b *Bot) chooseButton(ctx context.Context, e *discord.Event) (discord.Reply, error) {
 	c, err := game.ParseColor(e.Param("color"))
 	if err != nil {
-		return discord.Reply{}, refused(match.ErrStale, "this button is damaged; use /twixt move at:choose:red or choose:black instead")
+		return discord.Reply{}, refused(match.ErrStale, "refusal.choice_button_damaged", nil)
 	}
 	return b.buttonAct(ctx, e, game.Move{Kind: game.Choose, Color: c})
 }
 
 // describeChoice says what a colour choice did.
-func describeChoice(o game.Outcome) string {
-	return fmt.Sprintf("chooses to play %s; Black moves next", o.Color.Title())
-}
-
-// describeFreed says which pegs a 3M move took up first, or "".
-func describeFreed(o game.Outcome) string {
-	if len(o.Freed) == 0 {
-		return ""
-	}
-	names := make([]string, len(o.Freed))
-	for i, h := range o.Freed {
-		names[i] = h.Upper()
-	}
-	return "took up " + joinAnd(names) + ", then "
+func (v vocab) describeChoice(o game.Outcome) string {
+	return v.t("turn.choose", args{"Side": v.side(o.Color), "Black": v.side(game.Black)})
 }
 
 // holeNames writes holes in upper case.
@@ -84,7 +71,7 @@ func parseMoves(at string) ([]game.Move, error) {
 		return []game.Move{m}, err
 	}
 	if len(fields) > 3 {
-		return nil, optionError("one move at a time (or the three pegs of the cut-the-pie opening): %d were given", len(fields))
+		return nil, optionError("refusal.too_many_moves", args{"N": len(fields)})
 	}
 	out := make([]game.Move, len(fields))
 	for i, f := range fields {
@@ -93,7 +80,7 @@ func parseMoves(at string) ([]game.Move, error) {
 			return nil, err
 		}
 		if len(fields) > 1 && m.Kind != game.Place {
-			return nil, optionError("only pegs can be placed several at once (the cut-the-pie opening), not %s", f)
+			return nil, optionError("refusal.only_pegs_together", args{"Move": f})
 		}
 		out[i] = m
 	}
@@ -104,7 +91,7 @@ func parseMoves(at string) ([]game.Move, error) {
 // cut of the cut-the-pie opening, choose a colour.
 func yourTurn(pos *game.Game, v vocab) string {
 	if pos.ChoiceDue() {
-		return "choose your colour with Play " + v.side(game.Red) + " or Play " + v.side(game.Black)
+		return v.t("played.choose_colour", args{"Red": v.side(game.Red), "Black": v.side(game.Black)})
 	}
-	return "your move"
+	return v.t("played.your_move", nil)
 }

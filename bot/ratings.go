@@ -31,10 +31,10 @@ func subjectName(s storage.Subject) string {
 
 // ratingWords gives a standing as "1534 ±62", marked provisional while
 // it is.
-func ratingWords(r rating.Rating) string {
+func (v vocab) ratingWords(r rating.Rating) string {
 	s := fmt.Sprintf("%.0f ±%.0f", r.Rating, r.Deviation)
 	if r.Provisional() {
-		s += " (provisional)"
+		s += " " + v.t("rating.provisional", nil)
 	}
 	return s
 }
@@ -53,9 +53,9 @@ func signed(d float64) string {
 
 // challengeRatings is the line of a challenge about ratings: casual, or
 // rated with each side's rating and the expected score.
-func (b *Bot) challengeRatings(ctx context.Context, g *storage.Game) string {
+func (b *Bot) challengeRatings(ctx context.Context, g *storage.Game, v vocab) string {
 	if !match.IsRated(g) {
-		return "Casual game: ratings will not change."
+		return v.t("rating.casual_challenge", nil)
 	}
 	sc, pool := ratingScopeOf(g.Place.Guild), storage.PoolOf(g.Settings)
 	start, err := game.New(g.Settings)
@@ -70,35 +70,34 @@ func (b *Bot) challengeRatings(ctx context.Context, g *storage.Game) string {
 			subj := storage.SubjectOf(g, s)
 			st, err := b.svc.Standing(ctx, sc, pool, subj)
 			if err != nil {
-				return "Rated game."
+				return v.t("rating.rated", nil)
 			}
-			parts = append(parts, fmt.Sprintf("%s %s", subjectName(subj), ratingWords(st.Rating)))
+			parts = append(parts, fmt.Sprintf("%s %s", subjectName(subj), v.ratingWords(st.Rating)))
 			team[i] = append(team[i], st.Rating)
 		}
-		sides[i] = strings.Join(parts, " and ")
+		sides[i] = v.and(parts)
 	}
 	e := rating.Expected(rating.Team(team[0]...), rating.Team(team[1]...))
-	v := vocabOf(g)
-	return fmt.Sprintf("Rated (%s, %s): %s · %s. Expected score: %s %.2f, %s %.2f.",
-		pool, scopeWords(sc), sides[0], sides[1], v.side(game.Red), e, v.side(game.Black), 1-e)
+	return v.t("rating.challenge", args{"Pool": pool, "Scope": v.scopeWords(sc), "Red": sides[0], "Black": sides[1],
+		"RedSide": v.side(game.Red), "RedScore": fmt.Sprintf("%.2f", e), "BlackSide": v.side(game.Black), "BlackScore": fmt.Sprintf("%.2f", 1-e)})
 }
 
-func scopeWords(sc storage.RatingScope) string {
+func (v vocab) scopeWords(sc storage.RatingScope) string {
 	if sc == storage.Global {
-		return "all servers"
+		return v.t("rating.scope_global", nil)
 	}
-	return "this server"
+	return v.t("rating.scope_server", nil)
 }
 
 // ratingChangeLine says what a finished game did to the ratings shown
 // where it was played: "Ratings: @a 1512 (+12), @b 1488 (-12)." It is a
 // read of the local database, made after the result has committed.
-func (b *Bot) ratingChangeLine(ctx context.Context, g *storage.Game) string {
+func (b *Bot) ratingChangeLine(ctx context.Context, g *storage.Game, v vocab) string {
 	if g.State != storage.Finished {
 		return ""
 	}
 	if !match.IsRated(g) {
-		return "Casual game: ratings unchanged."
+		return v.t("rating.casual_result", nil)
 	}
 	changes, err := b.svc.RatingChanges(ctx, g.ID)
 	if err != nil {
@@ -114,11 +113,11 @@ func (b *Bot) ratingChangeLine(ctx context.Context, g *storage.Game) string {
 	}
 	switch {
 	case len(parts) > 0:
-		return "Ratings: " + strings.Join(parts, ", ") + "."
+		return v.t("rating.changes", args{"Changes": strings.Join(parts, ", ")})
 	case g.Result.Reason == game.Adjudication:
-		return "Adjudicated without rating: ratings unchanged."
+		return v.t("rating.adjudicated_unrated", nil)
 	case g.Result.Reason == game.Aborted:
 		return ""
 	}
-	return "Not rated."
+	return v.t("rating.not_rated", nil)
 }

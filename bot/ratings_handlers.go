@@ -64,8 +64,8 @@ func (b *Bot) routeRatings(cmd, btn func(string, discord.Handler)) {
 }
 
 // withRatings adds a challenge's rating line to its message.
-func (b *Bot) withRatings(ctx context.Context, g *storage.Game, r discord.Reply) discord.Reply {
-	if line := b.challengeRatings(ctx, g); line != "" {
+func (b *Bot) withRatings(ctx context.Context, g *storage.Game, v vocab, r discord.Reply) discord.Reply {
+	if line := b.challengeRatings(ctx, g, v); line != "" {
 		r.Content += "\n" + line
 	}
 	return r
@@ -79,7 +79,7 @@ func parseScope(s string, guild storage.GuildID) (storage.RatingScope, error) {
 	case "global", "all":
 		return storage.Global, nil
 	}
-	return storage.RatingScope{}, optionError("%q is not a scope: choose server or global", s)
+	return storage.RatingScope{}, optionError("refusal.not_scope", args{"Value": fmt.Sprintf("%q", s)})
 }
 
 func scopeName(sc storage.RatingScope) string {
@@ -105,7 +105,7 @@ func ratingArgs(e *discord.Event) (u storage.UserID, pool storage.Pool, poolSet 
 	}
 	if ok {
 		if pool, err = storage.ParsePool(p); err != nil {
-			return "", 0, false, sc, optionError("%q is not a rating pool: choose standard, pp or double", p)
+			return "", 0, false, sc, optionError("refusal.not_pool", args{"Value": fmt.Sprintf("%q", p)})
 		}
 	}
 	s, _, err := o.String(optScope)
@@ -135,54 +135,54 @@ func (b *Bot) standings(ctx context.Context, u storage.UserID, pool storage.Pool
 	return all, pool, nil
 }
 
-func streakWords(n int) string {
+func (v vocab) streakWords(n int) string {
 	switch {
 	case n > 1:
-		return fmt.Sprintf("%d wins in a row", n)
+		return v.t("rating.streak_wins", args{"N": n})
 	case n == 1:
-		return "won the last game"
+		return v.t("rating.streak_won", nil)
 	case n == -1:
-		return "lost the last game"
+		return v.t("rating.streak_lost", nil)
 	case n < -1:
-		return fmt.Sprintf("%d losses in a row", -n)
+		return v.t("rating.streak_losses", args{"N": -n})
 	}
-	return "none"
+	return v.t("rating.streak_none", nil)
 }
 
-func standingLine(st storage.Standing) string {
-	return fmt.Sprintf("**%s**: %s · %d games: %d won, %d lost, %d drawn · streak: %s",
-		st.Pool, ratingWords(st.Rating), st.Games(), st.Wins, st.Losses, st.Draws, streakWords(st.Streak))
+func (v vocab) standingLine(st storage.Standing) string {
+	return v.n("rating.standing", st.Games(), args{"Pool": st.Pool, "Rating": v.ratingWords(st.Rating), "Wins": st.Wins, "Losses": st.Losses,
+		"Draws": st.Draws, "Streak": v.streakWords(st.Streak)})
 }
 
-func scoreWord(s rating.Score) string {
+func (v vocab) scoreWord(s rating.Score) string {
 	switch s {
 	case rating.Win:
-		return "won"
+		return v.t("rating.score_won", nil)
 	case rating.Loss:
-		return "lost"
+		return v.t("rating.score_lost", nil)
 	}
-	return "drew"
+	return v.t("rating.score_drew", nil)
 }
 
 // resultLines lists a player's last rated results, newest first, with
 // the opponents and a link to where each was played.
-func (b *Bot) resultLines(ctx context.Context, u storage.UserID, pool storage.Pool, sc storage.RatingScope, n int) ([]string, error) {
+func (b *Bot) resultLines(ctx context.Context, u storage.UserID, pool storage.Pool, sc storage.RatingScope, n int, v vocab) ([]string, error) {
 	hist, err := b.svc.RatingHistory(ctx, sc, pool, storage.UserSubject(u), n)
 	if err != nil {
 		return nil, err
 	}
 	var out []string
 	for _, h := range hist {
-		line := fmt.Sprintf("%s %s", h.Game, scoreWord(h.Score))
+		line := fmt.Sprintf("%s %s", h.Game, v.scoreWord(h.Score))
 		if g, err := b.svc.Game(ctx, h.Game); err == nil {
 			var opp []string
 			mine := g.SeatsOf(u)
-			for i, v := range g.Seats {
-				if v != u && !slices.Contains(opp, mention(v)) && !sameSide(g, mine, game.Seat(i+1)) {
-					opp = append(opp, mention(v))
+			for i, p := range g.Seats {
+				if p != u && !slices.Contains(opp, mention(p)) && !sameSide(g, mine, game.Seat(i+1)) {
+					opp = append(opp, mention(p))
 				}
 			}
-			line += " against " + joinAnd(opp) + " in <#" + string(place(g)) + ">"
+			line += " " + v.t("rating.against", args{"Opponents": v.and(opp), "Place": "<#" + string(place(g)) + ">"})
 		}
 		line += fmt.Sprintf(" <t:%d:R>: %.0f (%s)", h.Ended.Unix(), h.After.Rating, signed(h.Change()))
 		out = append(out, line)
@@ -202,34 +202,34 @@ func sameSide(g *storage.Game, mine []game.Seat, s game.Seat) bool {
 }
 
 // ratingText is /twixt rating's answer, and the text of /twixt profile.
-func (b *Bot) ratingText(ctx context.Context, u storage.UserID, pool storage.Pool, poolSet bool, sc storage.RatingScope) (string, storage.Pool, bool, error) {
+func (b *Bot) ratingText(ctx context.Context, u storage.UserID, pool storage.Pool, poolSet bool, sc storage.RatingScope, v vocab) (string, storage.Pool, bool, error) {
 	all, pool, err := b.standings(ctx, u, pool, poolSet, sc)
 	if err != nil {
 		return "", 0, false, err
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Ratings of %s** (%s)\n", mention(u), scopeWords(sc))
+	sb.WriteString(v.t("rating.head", args{"Player": mention(u), "Scope": v.scopeWords(sc)}) + "\n")
 	any := false
 	for _, st := range all {
 		if st.Games() > 0 || poolSet && st.Pool == pool {
-			sb.WriteString(standingLine(st) + "\n")
+			sb.WriteString(v.standingLine(st) + "\n")
 			any = any || st.Games() > 0
 		}
 	}
 	if !any {
 		if !poolSet {
-			fmt.Fprintf(&sb, "No rated games yet. A new player starts at %s.", ratingWords(rating.New()))
+			sb.WriteString(v.t("rating.none_yet", args{"Start": v.ratingWords(rating.New())}))
 		} else {
-			fmt.Fprintf(&sb, "No rated %s games yet.", pool)
+			sb.WriteString(v.t("rating.none_in_pool", args{"Pool": pool}))
 		}
 		return sb.String(), pool, false, nil
 	}
-	lines, err := b.resultLines(ctx, u, pool, sc, recentResults)
+	lines, err := b.resultLines(ctx, u, pool, sc, recentResults, v)
 	if err != nil {
 		return "", 0, false, err
 	}
 	if len(lines) > 0 {
-		fmt.Fprintf(&sb, "Last %d %s results:\n", len(lines), pool)
+		sb.WriteString(v.n("rating.last_results", len(lines), args{"Pool": pool}) + "\n")
 		for _, l := range lines {
 			sb.WriteString("· " + l + "\n")
 		}
@@ -242,7 +242,7 @@ func (b *Bot) ratingCmd(ctx context.Context, e *discord.Event) (discord.Reply, e
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	text, _, _, err := b.ratingText(ctx, u, pool, poolSet, sc)
+	text, _, _, err := b.ratingText(ctx, u, pool, poolSet, sc, b.publicVocab(ctx, e))
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -256,7 +256,8 @@ func (b *Bot) profileCmd(ctx context.Context, e *discord.Event) (discord.Reply, 
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	text, pool, any, err := b.ratingText(ctx, u, pool, poolSet, sc)
+	v := b.publicVocab(ctx, e)
+	text, pool, any, err := b.ratingText(ctx, u, pool, poolSet, sc, v)
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -268,7 +269,7 @@ func (b *Bot) profileCmd(ctx context.Context, e *discord.Event) (discord.Reply, 
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	file, err := ratingGraph(hist, pool)
+	file, err := ratingGraph(hist, pool, v)
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -280,7 +281,7 @@ const graphGames = 50
 
 // ratingGraph draws a rating over games, oldest to newest (hist is
 // newest first), with its deviation as a band.
-func ratingGraph(hist []storage.RatedResult, pool storage.Pool) (discord.File, error) {
+func ratingGraph(hist []storage.RatedResult, pool storage.Pool, v vocab) (discord.File, error) {
 	const w, h, pad = 600, 240, 36.0
 	pts := make([]rating.Rating, 0, len(hist)+1)
 	if len(hist) > 0 {
@@ -326,12 +327,12 @@ func ratingGraph(hist []storage.RatedResult, pool storage.Pool) (discord.File, e
 	dc.DrawStringAnchored(strconv.Itoa(int(hi)), pad-4, pad, 1, 0.5)
 	dc.DrawStringAnchored(strconv.Itoa(int(lo)), pad-4, h-pad, 1, 0.5)
 	last := pts[len(pts)-1]
-	dc.DrawStringAnchored(fmt.Sprintf("%s rating over the last %d games: now %.0f", pool, len(hist), last.Rating), w/2, h-pad/2, 0.5, 0.5)
+	dc.DrawStringAnchored(v.n("rating.graph_label", len(hist), args{"Pool": pool, "Now": fmt.Sprintf("%.0f", last.Rating)}), w/2, h-pad/2, 0.5, 0.5)
 	var buf bytes.Buffer
 	if err := dc.EncodePNG(&buf); err != nil {
 		return discord.File{}, err
 	}
-	desc := fmt.Sprintf("A graph of the %s rating over the last %d rated games, from %.0f to %.0f.", pool, len(hist), pts[0].Rating, last.Rating)
+	desc := v.n("rating.graph_alt", len(hist), args{"Pool": pool, "From": fmt.Sprintf("%.0f", pts[0].Rating), "To": fmt.Sprintf("%.0f", last.Rating)})
 	return discord.File{Name: "rating.png", ContentType: "image/png", Description: desc, Data: buf.Bytes()}, nil
 }
 
@@ -351,7 +352,7 @@ func (b *Bot) leaderboardCmd(ctx context.Context, e *discord.Event) (discord.Rep
 	}
 	pool, err := storage.ParsePool(p)
 	if err != nil {
-		return discord.Reply{}, optionError("%q is not a rating pool: choose standard, pp or double", p)
+		return discord.Reply{}, optionError("refusal.not_pool", args{"Value": fmt.Sprintf("%q", p)})
 	}
 	page := int64(1)
 	if n, ok, err := o.Int(optPage); err != nil {
@@ -359,13 +360,13 @@ func (b *Bot) leaderboardCmd(ctx context.Context, e *discord.Event) (discord.Rep
 	} else if ok {
 		page = n
 	}
-	return b.leaderboard(ctx, sc, pool, int(page))
+	return b.leaderboard(ctx, sc, pool, int(page), b.publicVocab(ctx, e))
 }
 
 // leaderboardButton turns a leaderboard's page: its custom_id is
 // lb/{scope}/{ruleset}/{page}, the page to show.
 func (b *Bot) leaderboardButton(ctx context.Context, e *discord.Event) (discord.Reply, error) {
-	damaged := refused(match.ErrStale, "this button is damaged; use /twixt leaderboard instead")
+	damaged := refused(match.ErrStale, "refusal.leaderboard_button_damaged", nil)
 	sc, err := parseScope(e.Param("scope"), e.GuildID())
 	if err != nil {
 		return discord.Reply{}, damaged
@@ -378,7 +379,7 @@ func (b *Bot) leaderboardButton(ctx context.Context, e *discord.Event) (discord.
 	if err != nil || page < 1 {
 		return discord.Reply{}, damaged
 	}
-	r, err := b.leaderboard(ctx, sc, pool, page)
+	r, err := b.leaderboard(ctx, sc, pool, page, b.publicVocab(ctx, e))
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -388,38 +389,39 @@ func (b *Bot) leaderboardButton(ctx context.Context, e *discord.Event) (discord.
 
 // leaderboard is one page of a leaderboard: the established ratings
 // ranked, then the provisional ones, apart.
-func (b *Bot) leaderboard(ctx context.Context, sc storage.RatingScope, pool storage.Pool, page int) (discord.Reply, error) {
+func (b *Bot) leaderboard(ctx context.Context, sc storage.RatingScope, pool storage.Pool, page int, v vocab) (discord.Reply, error) {
 	if page < 1 {
-		return discord.Reply{}, optionError("pages start at 1")
+		return discord.Reply{}, optionError("refusal.pages_start_at_1", nil)
 	}
 	list, more, err := b.svc.Leaderboard(ctx, sc, pool, (page-1)*leaderboardPage, leaderboardPage)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	title := fmt.Sprintf("**Leaderboard: %s, %s**", pool, scopeWords(sc))
+	title := v.t("leaderboard.title", args{"Pool": pool, "Scope": v.scopeWords(sc)})
 	if len(list) == 0 {
 		if page > 1 {
-			return discord.Reply{}, optionError("the %s leaderboard has no page %d: it ends before; try page 1", pool, page)
+			return discord.Reply{}, optionError("refusal.no_leaderboard_page", args{"Pool": pool, "Page": page})
 		}
-		return discord.Text(fmt.Sprintf("%s\nNo rated %s games yet. Rated games count here once they end: challenge someone with /twixt challenge.", title, pool)), nil
+		return discord.Text(title + "\n" + v.t("leaderboard.empty", args{"Pool": pool})), nil
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s · page %d\n", title, page)
+	sb.WriteString(v.t("leaderboard.page", args{"Title": title, "Page": page}) + "\n")
 	provisional := false
 	for i, st := range list {
 		if st.Provisional() && !provisional {
 			provisional = true
-			fmt.Fprintf(&sb, "*Provisional (deviation %.0f or more: too few games to rank yet):*\n", rating.ProvisionalDeviation)
+			sb.WriteString(v.t("leaderboard.provisional", args{"Deviation": fmt.Sprintf("%.0f", rating.ProvisionalDeviation)}) + "\n")
 		}
 		rank := "·"
 		if !st.Provisional() {
 			rank = strconv.Itoa((page-1)*leaderboardPage+i+1) + "."
 		}
-		fmt.Fprintf(&sb, "%s %s %s · %d games (%d–%d–%d)\n", rank, subjectName(st.Subject), ratingWords(st.Rating), st.Games(), st.Wins, st.Losses, st.Draws)
+		sb.WriteString(v.n("leaderboard.row", st.Games(), args{"Rank": rank, "Player": subjectName(st.Subject), "Rating": v.ratingWords(st.Rating),
+			"Wins": st.Wins, "Losses": st.Losses, "Draws": st.Draws}) + "\n")
 	}
-	prev := button(discordgo.SecondaryButton, "Previous", "lb", scopeName(sc), pool.String(), strconv.Itoa(page-1))
+	prev := button(discordgo.SecondaryButton, v.t("button.previous", nil), "lb", scopeName(sc), pool.String(), strconv.Itoa(page-1))
 	prev.Disabled = page == 1
-	next := button(discordgo.SecondaryButton, "Next", "lb", scopeName(sc), pool.String(), strconv.Itoa(page+1))
+	next := button(discordgo.SecondaryButton, v.t("button.next", nil), "lb", scopeName(sc), pool.String(), strconv.Itoa(page+1))
 	next.Disabled = !more
 	return discord.Text(truncate(sb.String(), discord.MaxContentLength)).WithComponents(discord.Row(prev, next)), nil
 }

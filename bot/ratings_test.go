@@ -101,7 +101,7 @@ func TestRatedGameHTTP(t *testing.T) {
 	}
 
 	rt := r.do(alice, "twixt rating", discordtest.UserOpt(optPlayer, bob)).Message
-	for _, w := range []string{"**Ratings of <@" + bob.ID + ">** (this server)", fmt.Sprintf("**standard**: %.0f ±%.0f (provisional) · 1 games: 0 won, 1 lost, 0 drawn · streak: lost the last game", lost.Rating, lost.Deviation),
+	for _, w := range []string{"**Ratings of <@" + bob.ID + ">** (this server)", fmt.Sprintf("**standard**: %.0f ±%.0f (provisional) · 1 game: 0 won, 1 lost, 0 drawn · streak: lost the last game", lost.Rating, lost.Deviation),
 		"g1 lost against <@" + alice.ID + "> in <#" + fake.ChannelID() + ">"} {
 		if !strings.Contains(rt.Content, w) {
 			t.Errorf("/twixt rating says %q, not %q", rt.Content, w)
@@ -370,7 +370,7 @@ func TestRatingGraph(t *testing.T) {
 		hist = append([]storage.RatedResult{{Game: storage.GameID(i + 1), Score: rating.Win, Before: r, After: next}}, hist...)
 		r = next
 	}
-	f, err := ratingGraph(hist, storage.PoolStandard)
+	f, err := ratingGraph(hist, storage.PoolStandard, vocab{})
 	if err != nil {
 		t.Fatal(err)
 	}

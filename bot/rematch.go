@@ -17,8 +17,8 @@ import (
 // once). A game gives one rematch: the first press marks it.
 
 // rematchButton is the Rematch button of a finished game's result.
-func rematchButton(g *storage.Game) discordgo.Button {
-	return button(discordgo.PrimaryButton, "Rematch (colours swapped)", "rematch", g.ID.String())
+func rematchButton(g *storage.Game, v vocab) discordgo.Button {
+	return button(discordgo.PrimaryButton, v.t("button.rematch", nil), "rematch", g.ID.String())
 }
 
 // rematch is the Rematch button.
@@ -36,5 +36,5 @@ func (b *Bot) rematch(ctx context.Context, e *discord.Event) (discord.Reply, err
 	if g.State == storage.Active {
 		return b.computerStarted(g)
 	}
-	return challengeMessage(g), nil
+	return challengeMessage(g, b.gameVocab(g)), nil
 }

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -105,7 +104,7 @@ func (c *computer) reviewMove(ctx context.Context, g *storage.Game, pos *game.Ga
 		cfg.Level = ai.MaxLevel
 	}
 	tctx, cancel := context.WithTimeout(ctx, budget(cfg))
-	cands, err := ai.Hint(tctx, pos, cfg, reviewCandidates)
+	cands, err := c.player.Hint(tctx, pos, cfg, reviewCandidates)
 	cancel()
 	if err != nil {
 		return err
@@ -152,14 +151,14 @@ func (b *Bot) reviewCmd(ctx context.Context, e *discord.Event) (discord.Reply, e
 		return discord.Reply{}, err
 	}
 	if g.State != storage.Finished {
-		return discord.Reply{}, refused(match.ErrNotRunning, "game %s is %s; a review is for a game that has ended (use `/twixt hint` during a game where hints are allowed)", g.ID, match.StateWord(g.State))
+		return discord.Reply{}, refused(match.ErrNotRunning, "refusal.review_not_finished", args{"Game": g.ID, "State": g.State})
 	}
 	p, err := b.svc.GamePolicy(ctx, g)
 	if err != nil {
 		return discord.Reply{}, err
 	}
 	if p.Computer.Hints == match.HintsOff {
-		return discord.Reply{}, &match.PolicyError{What: "a review", Allowed: "no hints or reviews (setting `hints` is off)"}
+		return discord.Reply{}, refused(match.ErrNotAllowed, "refusal.no_reviews", nil)
 	}
 	rv, err := b.comp.review(ctx, g)
 	if err != nil {
@@ -169,29 +168,28 @@ func (b *Bot) reviewCmd(ctx context.Context, e *discord.Event) (discord.Reply, e
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	return discord.Ephemeral(truncate(reviewText(g, pos, rv), discord.MaxContentLength)), nil
+	return discord.Ephemeral(truncate(reviewText(g, pos, rv, vocabOf(g).in(userLang(e))), discord.MaxContentLength)), nil
 }
 
 // reviewText writes a review, the largest disagreements first.
-func reviewText(g *storage.Game, pos *game.Game, rv reviewed) string {
+func reviewText(g *storage.Game, pos *game.Game, rv reviewed, v vocab) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Review of %s** (%s): the computer looked at %d moves and would have played %d of them otherwise.\n",
-		g.ID, g.Settings, rv.Reviewed, len(rv.Disagreements))
+	sb.WriteString(v.n("review.head", rv.Reviewed, args{"Game": g.ID, "Settings": v.settings(g.Settings), "Otherwise": len(rv.Disagreements)}) + "\n")
 	for i, d := range rv.Disagreements {
 		if i == reviewShown {
-			fmt.Fprintf(&sb, "…and %d more, smaller.\n", len(rv.Disagreements)-i)
+			sb.WriteString(v.t("review.more", args{"N": len(rv.Disagreements) - i}) + "\n")
 			break
 		}
-		fmt.Fprintf(&sb, "• Move %d, %s played `%s`; the computer preferred `%s` (wins about %d%%)",
-			d.Turn, who(g, pos, d.Seat), moveWord(d.Played), moveWord(d.Best.Move), percent(d.Best.Value))
+		a := args{"N": d.Turn, "Player": v.who(g, pos, d.Seat), "Played": "`" + moveWord(d.Played) + "`", "Best": "`" + moveWord(d.Best.Move) + "`",
+			"Percent": percent(d.Best.Value), "Rank": d.Rank, "RankPercent": percent(d.Value), "Count": reviewCandidates}
 		if d.Rank > 1 {
-			fmt.Fprintf(&sb, ", `%s` was its choice no. %d (%d%%).\n", moveWord(d.Played), d.Rank, percent(d.Value))
+			sb.WriteString("• " + v.t("review.ranked", a) + "\n")
 		} else {
-			fmt.Fprintf(&sb, ", `%s` was not among its %d best.\n", moveWord(d.Played), reviewCandidates)
+			sb.WriteString("• " + v.t("review.unranked", a) + "\n")
 		}
 	}
 	if len(rv.Disagreements) == 0 {
-		sb.WriteString("No move stands out: well played.\n")
+		sb.WriteString(v.t("review.none", nil) + "\n")
 	}
 	return sb.String()
 }

@@ -18,7 +18,7 @@ import (
 // takebackLines describes a game's takebacks, one a line, for the
 // history and the export: "after entry 4: j12 k10 taken back, asked by
 // alice (2026-11-24 17:00 UTC)".
-func takebackLines(g *storage.Game) []string {
+func takebackLines(g *storage.Game, v vocab) []string {
 	var out []string
 	who := match.Names(g)
 	for _, t := range g.Meta.Takebacks {
@@ -26,12 +26,12 @@ func takebackLines(g *storage.Game) []string {
 		for i, m := range t.Moves {
 			moves[i] = m.String()
 		}
-		asker := "seat " + fmt.Sprint(t.Asker)
+		asker := v.t("takeback.seat", args{"Seat": int(t.Asker)})
 		if int(t.Asker) >= 1 && int(t.Asker) <= len(who) {
 			asker = who[t.Asker-1]
 		}
-		out = append(out, fmt.Sprintf("after entry %d: %s taken back, asked by %s (%s)",
-			t.Turns, strings.Join(moves, " "), asker, t.At.UTC().Format("2006-01-02 15:04 MST")))
+		out = append(out, v.t("takeback.line", args{"Entry": t.Turns, "Moves": strings.Join(moves, " "), "Asker": asker,
+			"At": t.At.UTC().Format("2006-01-02 15:04 MST")}))
 	}
 	return out
 }
@@ -41,7 +41,7 @@ func takebackLines(g *storage.Game) []string {
 // every reader of the format skips (game/record_moves.go), and in
 // SGF as a game comment, GC[], on the root node.
 func takebackRecord(g *storage.Game, data []byte, f game.Format) []byte {
-	lines := takebackLines(g)
+	lines := takebackLines(g, vocab{}) // records are in English
 	if len(lines) == 0 {
 		return data
 	}
@@ -104,7 +104,7 @@ func (b *Bot) askTakeback(ctx context.Context, e *discord.Event, id storage.Game
 		return discord.Reply{}, err
 	}
 	if ask.Taken != nil {
-		return b.takenBackReply(ask.Taken, "The computer agrees.")
+		return b.takenBackReply(ask.Taken, func(v vocab) string { return v.t("takeback.computer_agrees", nil) })
 	}
 	g, pos := ask.Game, ask.Pos
 	var others []storage.UserID
@@ -117,16 +117,16 @@ func (b *Bot) askTakeback(ctx context.Context, e *discord.Event, id storage.Game
 	for i, u := range others {
 		ws[i] = mention(u)
 	}
-	accepter := "do you accept?"
+	v := b.gameVocab(g)
+	key := "takeback.ask"
 	if len(others) > 1 {
-		accepter = "either of you may answer for your team."
+		key = "takeback.ask_team"
 	}
 	n := fmt.Sprint(len(g.Log))
-	text := fmt.Sprintf("%s asks to take back their last move in %s. %s, %s The request lapses with the next move.",
-		who(g, pos, ask.Seat), g.ID, joinAnd(ws), accepter)
+	text := v.t(key, args{"Player": v.who(g, pos, ask.Seat), "Game": g.ID, "Others": v.and(ws)})
 	return discord.Text(text).WithMentions(others...).WithComponents(discord.Row(
-		button(discordgo.SuccessButton, "Accept takeback", "tbyes", g.ID.String(), n),
-		button(discordgo.SecondaryButton, "Decline", "tbno", g.ID.String(), n),
+		button(discordgo.SuccessButton, v.t("button.accept_takeback", nil), "tbyes", g.ID.String(), n),
+		button(discordgo.SecondaryButton, v.t("button.decline", nil), "tbno", g.ID.String(), n),
 	)), nil
 }
 
@@ -142,9 +142,10 @@ func (b *Bot) takebackAnswer(accept bool) discord.Handler {
 			return discord.Reply{}, err
 		}
 		if !accept {
-			return discord.Update(msg.Content+fmt.Sprintf("\n%s declined: the move stands.", e.UserID().Mention()), discord.DisableAll(msg.Components)...), nil
+			v := b.publicVocab(ctx, e)
+			return discord.Update(msg.Content+"\n"+v.t("takeback.declined", args{"Player": e.UserID().Mention()}), discord.DisableAll(msg.Components)...), nil
 		}
-		r, err := b.takenBackReply(tb, e.UserID().Mention()+" accepted.")
+		r, err := b.takenBackReply(tb, func(v vocab) string { return v.t("takeback.accepted", args{"Player": e.UserID().Mention()}) })
 		if err != nil {
 			return discord.Reply{}, err
 		}
@@ -156,23 +157,23 @@ func (b *Bot) takebackAnswer(accept bool) discord.Handler {
 
 // takenBackReply shows a takeback made: what was undone, the board, and
 // whose move it is now.
-func (b *Bot) takenBackReply(tb *match.TakenBack, who string) (discord.Reply, error) {
+func (b *Bot) takenBackReply(tb *match.TakenBack, who func(vocab) string) (discord.Reply, error) {
 	g, pos := tb.Game, tb.Pos
-	v := vocabOf(g)
+	v := b.gameVocab(g)
 	moves := make([]string, len(tb.Undone))
 	for i, m := range tb.Undone {
 		moves[i] = "`" + m.String() + "`"
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** · %s Taken back: %s.\n", g.ID, who, strings.Join(moves, ", "))
+	sb.WriteString(v.t("takeback.done", args{"Game": g.ID, "Who": who(v), "Moves": strings.Join(moves, ", ")}) + "\n")
 	seat, _ := pos.ToMove()
 	ping := b.turnPing(g.User(seat))
 	if match.ComputerSeat(g, seat) {
-		sb.WriteString(thinkingLine(g, pos, seat))
+		sb.WriteString(v.thinkingLine(g, pos, seat))
 		ping = nil
 	} else {
-		fmt.Fprintf(&sb, "%s, your move (move %d).", v.who(g, pos, seat), pos.Number())
-		if d := deadlineText(g); d != "" {
+		sb.WriteString(v.t("played.to_move", args{"Player": v.who(g, pos, seat), "Prompt": v.t("played.your_move", nil), "N": pos.Number()}))
+		if d := v.deadline(g); d != "" {
 			sb.WriteString(" " + d)
 		}
 	}
@@ -185,7 +186,7 @@ func (b *Bot) takenBackReply(tb *match.TakenBack, who string) (discord.Reply, er
 
 // takebackButtonFor is the Take back button a move's reply carries, when
 // the game goes on and the server allows takebacks in it.
-func (b *Bot) takebackButtonFor(g *storage.Game, pos *game.Game) (discordgo.MessageComponent, bool) {
+func (b *Bot) takebackButtonFor(g *storage.Game, pos *game.Game, v vocab) (discordgo.MessageComponent, bool) {
 	if pos.Over() || len(g.Log) == 0 {
 		return nil, false
 	}
@@ -194,7 +195,7 @@ func (b *Bot) takebackButtonFor(g *storage.Game, pos *game.Game) (discordgo.Mess
 	if err := b.svc.TakebackAllowed(ctx, g); err != nil {
 		return nil, false
 	}
-	return button(discordgo.SecondaryButton, "Take back", "takeback", g.ID.String(), fmt.Sprint(len(g.Log))), true
+	return button(discordgo.SecondaryButton, v.t("button.take_back", nil), "takeback", g.ID.String(), fmt.Sprint(len(g.Log))), true
 }
 
 // gameTurnsParams reads the game and the log length a button carries.

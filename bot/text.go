@@ -10,6 +10,7 @@ import (
 
 	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/l10n"
 	"github.com/twixtbot/twixtbot/render"
 	"github.com/twixtbot/twixtbot/storage"
 )
@@ -21,17 +22,6 @@ func mention(user storage.UserID) string {
 		return storage.DeletedName
 	}
 	return user.Mention()
-}
-
-// joinAnd joins words as "a", "a and b", "a, b and c".
-func joinAnd(words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // otherEnds lists, in uppercase, the far ends of links from h.
@@ -56,48 +46,54 @@ func linkNames(links []game.Link) []string {
 }
 
 // describeTurn says what a turn did, e.g. "played J12, linking H11 and
-// K10" or "swapped: the peg on E15 is now theirs".
+// K10" or "swapped: they now play Red, with the peg on E15".
 func (v vocab) describeTurn(o game.Outcome, style game.SwapStyle) string {
 	red, black := v.side(game.Red), v.side(game.Black)
 	switch o.Move.Kind {
 	case game.Swap:
 		if style == game.SwapMirror {
-			return fmt.Sprintf("swapped: %s's first peg moves to its mirror image %s and becomes %s's", red, o.Hole.Upper(), black)
+			return v.t("turn.swap_mirror", args{"Red": red, "Black": black, "Hole": o.Hole.Upper()})
 		}
-		return fmt.Sprintf("swapped: they now play %s, with the peg on %s", red, o.Hole.Upper())
+		return v.t("turn.swap_sides", args{"Red": red, "Hole": o.Hole.Upper()})
 	case game.Choose:
-		return v.words(describeChoice(o))
+		return v.describeChoice(o)
 	case game.Place:
 	default:
 		return o.Move.Kind.String()
 	}
-	var sb strings.Builder
-	sb.WriteString(describeFreed(o))
-	sb.WriteString("played ")
-	sb.WriteString(o.Hole.Upper())
-	if len(o.Removed) > 0 {
-		sb.WriteString(", removing ")
-		sb.WriteString(joinAnd(linkNames(o.Removed)))
+	a := args{"Hole": o.Hole.Upper(), "Removed": v.and(linkNames(o.Removed)), "Links": v.and(otherEnds(o.Added, o.Hole))}
+	id := "turn.played"
+	switch {
+	case len(o.Removed) > 0 && len(o.Added) > 0:
+		id = "turn.played_removing_linking"
+	case len(o.Removed) > 0:
+		id = "turn.played_removing"
+	case len(o.Added) > 0:
+		id = "turn.played_linking"
 	}
-	if len(o.Added) > 0 {
-		sb.WriteString(", linking ")
-		sb.WriteString(joinAnd(otherEnds(o.Added, o.Hole)))
+	played := v.t(id, a)
+	if len(o.Freed) > 0 {
+		return v.t("turn.freed", args{"Holes": v.and(holeNames(o.Freed)), "Move": played})
 	}
-	return sb.String()
+	return played
 }
 
 // vocab is the words a game uses for its two sides: Red and Black, or
 // White and Black on a Kosmos board, as the picture names them
-// (render.Theme.SideName). A game speaks one vocabulary everywhere (its
-// messages, history, alt text and picture), chosen by its theme, which the
-// server's theme setting gave it when it was proposed.
-type vocab struct{ theme render.Theme }
+// (render.Theme.SideName), in a language. A game speaks one vocabulary
+// everywhere (its messages, history, alt text and picture), chosen by its
+// theme, which the server's theme setting gave it when it was proposed;
+// the language is its reader's (see locale.go).
+type vocab struct {
+	theme render.Theme
+	lang  l10n.Lang
+}
 
-// vocabOf is the vocabulary of a stored game.
+// vocabOf is the vocabulary of a stored game, in English.
 func vocabOf(g *storage.Game) vocab { return themeVocab(g.Meta.Theme) }
 
-// themeVocab is the vocabulary of a theme by name; an unknown or empty
-// name is the classic theme, as the renderer draws it.
+// themeVocab is the vocabulary of a theme by name, in English; an unknown
+// or empty name is the classic theme, as the renderer draws it.
 func themeVocab(name string) vocab {
 	th, err := render.ParseTheme(name)
 	if err != nil {
@@ -107,7 +103,21 @@ func themeVocab(name string) vocab {
 }
 
 // side names a colour: "Red", "White", "Black".
-func (v vocab) side(c game.Color) string { return v.theme.SideName(c) }
+func (v vocab) side(c game.Color) string {
+	return v.theme.SideNameIn(v.lang, c)
+}
+
+// lowerSide names a colour as an adjective inside a sentence, "a white
+// peg": lowercase, but in German, where the texts use the colour's name
+// as a noun ("ein Pfeiler von Weiß"). The game words a colour qualifies
+// (peg, link) are masculine in French, Italian and Spanish, so the
+// adjective needs no agreement.
+func (v vocab) lowerSide(c game.Color) string {
+	if v.lang == l10n.German {
+		return v.side(c)
+	}
+	return strings.ToLower(v.side(c))
+}
 
 // seat names a seat by colour, with its number in Double TwixT: "Red",
 // "Black 2".
@@ -120,21 +130,40 @@ func (v vocab) seat(players int, s game.Seat, c game.Color) string {
 
 // result says how a game stands, e.g. "White wins by connection".
 func (v vocab) result(r game.Result) string {
-	s := r.String()
-	if r.Winner != game.NoColor {
-		s = v.side(r.Winner) + strings.TrimPrefix(s, r.Winner.Title())
+	if !r.Over() {
+		return v.t("result.in_progress", nil)
 	}
-	return s
+	if r.Reason == game.Aborted {
+		return v.t("result.aborted", nil)
+	}
+	a, keys, other := args{"Reason": r.Reason.String()}, winKeys, "result.win_other"
+	if r.Winner == game.NoColor {
+		keys, other = drawKeys, "result.draw_other"
+	} else {
+		a["Side"] = v.side(r.Winner)
+	}
+	if id, ok := keys[r.Reason]; ok {
+		return v.t(id, a)
+	}
+	return v.t(other, a)
 }
+
+// drawKeys and winKeys are the texts of results by reason.
+var (
+	drawKeys = map[game.Reason]string{game.Agreement: "result.draw_agreement", game.NoPath: "result.draw_no_path",
+		game.BoardFull: "result.draw_board_full"}
+	winKeys = map[game.Reason]string{game.Connection: "result.win_connection", game.Timeout: "result.win_time",
+		game.Resignation: "result.win_resignation", game.Adjudication: "result.win_adjudication"}
+)
 
 // colourWord matches the first side's name in text written by game, which
 // always says Red.
 var colourWord = regexp.MustCompile(`\b(Red|red)\b`)
 
-// words rewrites a text of the rules (an error of package game, which
-// speaks of Red and Black) in this vocabulary.
+// words rewrites an English text of the rules (an error of package game,
+// which speaks of Red and Black) in this vocabulary's colours.
 func (v vocab) words(s string) string {
-	red := v.side(game.Red)
+	red := v.theme.SideName(game.Red)
 	if red == "Red" {
 		return s
 	}
@@ -146,66 +175,87 @@ func (v vocab) words(s string) string {
 	})
 }
 
-// termsText states a game's terms: the board and rules, and the clock.
-func termsText(g *storage.Game) string {
-	if g.Clock.PerTurn <= 0 {
-		return fmt.Sprintf("%s, no clock", g.Settings)
+// settings states a game's board and rules: "24x24 standard, swap:sides".
+func (v vocab) settings(s game.Settings) string {
+	parts := []string{fmt.Sprintf("%s %s", s.BoardSize(), s.Ruleset)}
+	if s.Players == 4 {
+		parts = append(parts, v.t("settings.double", nil))
 	}
-	return fmt.Sprintf("%s, clock: %s per move", g.Settings, durationWords(g.Clock.PerTurn))
+	if s.Handicap != 0 {
+		parts = append(parts, v.t("settings.handicap", args{"N": s.Handicap}))
+	}
+	if s.ExtraMoves != 0 {
+		parts = append(parts, v.n("settings.extra_moves", s.ExtraMoves, nil))
+	}
+	if s.Opening != game.OpeningPlain {
+		parts = append(parts, "opening:"+s.Opening.String())
+	}
+	if s.SwapAllowed() {
+		parts = append(parts, "swap:"+s.Swap.String())
+	}
+	if s.NoAutoDraw {
+		parts = append(parts, v.t("settings.no_auto_draw", nil))
+	}
+	return strings.Join(parts, ", ")
 }
 
-// durationWords writes a duration in words, in its largest whole unit:
-// "1 hour", "90 minutes", "3 days". It rounds down.
-func durationWords(d time.Duration) string {
-	unit := func(n time.Duration, word string) string {
-		if n == 1 {
-			return "1 " + word
-		}
-		return fmt.Sprintf("%d %ss", n, word)
+// terms states a game's terms: the board and rules, and the clock.
+func (v vocab) terms(g *storage.Game) string {
+	if g.Clock.PerTurn <= 0 {
+		return v.t("terms.no_clock", args{"Settings": v.settings(g.Settings)})
 	}
+	return v.t("terms.clock", args{"Settings": v.settings(g.Settings), "Time": v.duration(g.Clock.PerTurn)})
+}
+
+// duration writes a duration in words, in its largest whole unit:
+// "1 hour", "90 minutes", "3 days". It rounds down.
+func (v vocab) duration(d time.Duration) string {
 	const day = 24 * time.Hour
 	switch {
 	case d >= 2*day || d >= day && d%day == 0:
-		return unit(d/day, "day")
+		return v.n("duration.days", int(d/day), nil)
 	case d >= 2*time.Hour || d >= time.Hour && d%time.Hour == 0:
-		return unit(d/time.Hour, "hour")
+		return v.n("duration.hours", int(d/time.Hour), nil)
 	case d >= 2*time.Minute || d >= time.Minute && d%time.Minute == 0:
-		return unit(d/time.Minute, "minute")
+		return v.n("duration.minutes", int(d/time.Minute), nil)
 	}
-	return unit(d/time.Second, "second")
+	return v.n("duration.seconds", int(d/time.Second), nil)
 }
 
-// formatLeft writes the time left on a clock.
-func formatLeft(d time.Duration) string {
+// durationWords is duration in English.
+func durationWords(d time.Duration) string { return vocab{}.duration(d) }
+
+// left writes the time left on a clock.
+func (v vocab) left(d time.Duration) string {
 	if d < time.Second {
-		return "no time"
+		return v.t("duration.none", nil)
 	}
-	return durationWords(d)
+	return v.duration(d)
 }
 
 // timestamp writes a time as a Discord timestamp in a style: R for
 // relative ("in 20 minutes"), f for the date and time. Each reader sees it
-// in their own time zone.
+// in their own time zone and language.
 func timestamp(t time.Time, style byte) string {
 	return fmt.Sprintf("<t:%d:%c>", t.Unix(), style)
 }
 
-// deadlineText says when the turn under way runs out of time, or "" for a
+// deadline says when the turn under way runs out of time, or "" for a
 // game without a clock.
-func deadlineText(g *storage.Game) string {
+func (v vocab) deadline(g *storage.Game) string {
 	if g.Clock.Deadline.IsZero() {
 		return ""
 	}
-	return fmt.Sprintf("Time runs out %s (%s).", timestamp(g.Clock.Deadline, 'R'), timestamp(g.Clock.Deadline, 'f'))
+	return v.t("clock.deadline", args{"In": timestamp(g.Clock.Deadline, 'R'), "At": timestamp(g.Clock.Deadline, 'f')})
 }
 
-// timeLeftText says how long the player to move has left, as of now, for
+// timeLeft says how long the player to move has left, as of now, for
 // lists: "20 minutes left, until <t:…:f>", or "" without a clock.
-func timeLeftText(g *storage.Game, now time.Time) string {
+func (v vocab) timeLeft(g *storage.Game, now time.Time) string {
 	if g.Clock.Deadline.IsZero() {
 		return ""
 	}
-	return fmt.Sprintf("%s left, until %s", formatLeft(g.Clock.Deadline.Sub(now)), timestamp(g.Clock.Deadline, 'f'))
+	return v.t("clock.left_until", args{"Left": v.left(g.Clock.Deadline.Sub(now)), "At": timestamp(g.Clock.Deadline, 'f')})
 }
 
 // exampleHole is a hole the player to move may peg, to show how moves are
@@ -235,36 +285,17 @@ func exampleHole(pos *game.Game) string {
 	}).String()
 }
 
-const helpText = "**TwixT** is a connection game by Alex Randolph. **Red** moves first and joins the top and bottom rows; " +
-	"**Black** joins the left and right columns. Neither may peg in the other's border rows, and the corners are not used. (A game with the Kosmos board calls Red White.)\n" +
-	"On your turn you place one peg. Every peg a knight's move away from one of yours is **linked** to it, unless a link is in the way: " +
-	"links never cross (in TwixT PP your own links may cross each other). Join your two sides with an unbroken chain of links to win. " +
-	"If neither side can still connect, the game is drawn.\n\n" +
-	"**Moves** (`/twixt move at:`), no spaces, any case:\n" +
-	"• `j12`: peg J12 with every legal link.\n" +
-	"• `j12+`: peg J12 and make no links.\n" +
-	"• `j12+h11/j12/l11`: make exactly the listed links: H11-J12 and J12-L11. A chain `a/b/c` names the links a-b and b-c; separate chains with commas.\n" +
-	"• `j12-i12/k11,o11/n13`: first remove your links I12-K11 and O11-N13 (standard rules only), then peg J12 with every legal link. Combine: `j12-i12/k11+h11/j12`.\n" +
-	"• Add `#N` to say it is move N, e.g. `j12#15`, so a late or repeated message cannot play twice.\n" +
-	"• `swap` (or the Swap button): the pie rule. After Red's first peg, Black may take it over instead of moving.\n" +
-	"• 3M: `j12--c4` takes your C4 off first. Cut the pie: `choose:red` or `choose:black`.\n\n" +
-	"**Commands**: `/twixt challenge`, `move`, `swap`, `resign`, `draw`, `board`, `history`, `export`, `games`; " +
-	"`/twixt computer` to play the computer, with `hint` during the game and `review` after it. " +
-	"`takeback` asks to undo your last move; `notify` chooses a mention or a direct message when it is your move; `follow` a game to watch it; `games which:mine` lists where it is your move. " +
-	"**Double TwixT** (`/twixt double`): two teams of two, seats Red 1, Black 1, Red 2, Black 2 in turn; once per game a team may claim **Privilege** right after its move: the next opponent loses that turn and the partner moves at once."
-
-// reminderText reminds the player to move that their time is running.
-func reminderText(g *storage.Game, n match.Notice) string {
-	return fmt.Sprintf("%s, your move in %s is waiting (%s to move): %s left. %s",
-		mention(g.User(n.Seat)), g.ID, vocabOf(g).seat(g.Settings.Players, n.Seat, n.Pos.SeatColor(n.Seat)),
-		formatLeft(n.Left), deadlineText(g))
+// reminder reminds the player to move that their time is running.
+func (v vocab) reminder(g *storage.Game, n match.Notice) string {
+	return v.t("clock.reminder", args{"Player": mention(g.User(n.Seat)), "Game": g.ID,
+		"Seat": v.seat(g.Settings.Players, n.Seat, n.Pos.SeatColor(n.Seat)), "Left": v.left(n.Left), "Deadline": v.deadline(g)})
 }
 
 // moveHint tells the player to move how to write a move, with a hole of
 // this board they may peg.
-func moveHint(pos *game.Game) string {
+func (v vocab) moveHint(pos *game.Game) string {
 	if h := exampleHole(pos); h != "" {
-		return fmt.Sprintf("`/twixt move at:` a hole like `%s`", h)
+		return v.t("hint.move_like", args{"Hole": h})
 	}
-	return "`/twixt move at:` a hole"
+	return v.t("hint.move", nil)
 }

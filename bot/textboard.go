@@ -10,7 +10,7 @@ import (
 // block, or as a file when it is too big for a message.
 func textBoard(g *storage.Game, v *render.View, status string, voc vocab) (discord.Reply, error) {
 	for _, sc := range []render.Scale{render.Medium, render.Small} {
-		s, err := render.Text(v, render.Options{Scale: sc, Theme: voc.theme})
+		s, err := render.Text(v, withScale(renderOptions(voc), sc))
 		if err != nil {
 			return discord.Reply{}, err
 		}
@@ -18,10 +18,16 @@ func textBoard(g *storage.Game, v *render.View, status string, voc vocab) (disco
 			return discord.Text(status + "\n```\n" + s + "```"), nil
 		}
 	}
-	s, err := render.Text(v, render.Options{Scale: render.Medium, Theme: voc.theme})
+	s, err := render.Text(v, withScale(renderOptions(voc), render.Medium))
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	return discord.Text(status + "\nThe text board is too big for a message, so it is attached.").
+	return discord.Text(status + "\n" + voc.t("board.text_attached", nil)).
 		WithFiles(discord.File{Name: g.ID.String() + "-board.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(s)}), nil
+}
+
+// withScale is o at scale sc.
+func withScale(o render.Options, sc render.Scale) render.Options {
+	o.Scale = sc
+	return o
 }

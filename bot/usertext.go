@@ -10,39 +10,45 @@ import (
 	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/game/ai"
+	"github.com/twixtbot/twixtbot/l10n"
 	"github.com/twixtbot/twixtbot/storage"
 )
 
-// nothingChanged ends every message about a refused action, so that a
-// player can always tell a refusal from a move that landed.
-const nothingChanged = "Nothing changed."
-
 // userMessage writes, once and in one place, what a player is told when an
-// action fails: what is wrong, what to do instead, and "Nothing changed."
-// It reports false for errors that are the bot's own fault, which are
-// logged and answered with an apology.
-func userMessage(err error) (string, bool) {
-	msg, ok := explain(err)
+// action fails, in their language: what is wrong, what to do instead, and
+// "Nothing changed." (refusal.nothing_changed). It reports false for
+// errors that are the bot's own fault, which are logged and answered with
+// an apology.
+func userMessage(l l10n.Lang, err error) (string, bool) {
+	msg, ok := explain(l, err)
 	if !ok {
 		return "", false
 	}
-	return msg + " " + nothingChanged, true
+	return sentence(msg) + " " + texts.Text(l, "refusal.nothing_changed", nil), true
 }
 
 // moveSyntax shows how moves are written, with a hole of the player's
 // board, or a hole every board has when the board is not known.
-func moveSyntax(example string) string {
+func (v vocab) moveSyntax(example string) string {
 	if example == "" {
 		example = "c3"
 	}
-	return fmt.Sprintf("Write a move as a hole, column letters then the row number, like `%s`, or `swap`; "+
-		"`/twixt help` shows how to add links and unlinks.", example)
+	return v.t("move.syntax", args{"Example": example})
 }
 
 // explain is userMessage without its ending: whole sentences.
-func explain(err error) (string, bool) {
+func explain(l l10n.Lang, err error) (string, bool) {
+	var opt *discord.OptionError
+	if errors.As(err, &opt) { // an option Discord sent wrong
+		v := speak(l)
+		a := args{"Option": fmt.Sprintf("%q", opt.Option), "Want": opt.Want, "Got": opt.Got, "Add": opt.Option + ":<" + opt.Want + ">"}
+		if errors.Is(opt.Kind, discord.ErrMissingOption) {
+			return v.t("refusal.option_missing", a), true
+		}
+		return v.t("refusal.option_type", a), true
+	}
 	if msg, ok := discord.UserMessage(err); ok {
-		return sentence(msg), true // an option Discord sent wrong, explained by the router
+		return sentence(msg), true // a user error of the router
 	}
 	var (
 		amb  *match.AmbiguousError
@@ -60,9 +66,9 @@ func explain(err error) (string, bool) {
 		ref    *match.Refusal
 		own    *refusedError
 	)
-	v := vocab{}
+	v := speak(l)
 	if errors.As(err, &voc) {
-		v = themeVocab(voc.Theme)
+		v = themeVocab(voc.Theme).in(l)
 	}
 	switch {
 	case errors.As(err, &amb):
@@ -72,64 +78,185 @@ func explain(err error) (string, bool) {
 			for j, u := range g.Seats {
 				players[j] = mention(u)
 			}
-			ids[i] = fmt.Sprintf("**%s** (%s)", g.ID, strings.Join(players, " vs "))
+			ids[i] = v.t("refusal.ambiguous_game", args{"Game": g.ID, "Players": strings.Join(players, v.t("list.versus", nil))})
 		}
-		return "More than one game could be meant here: " + strings.Join(ids, ", ") +
-			". Add `game:` with its number to say which.", true
+		return v.t("refusal.ambiguous", args{"Games": strings.Join(ids, v.t("list.comma", nil))}), true
 	case errors.As(err, &turn):
-		return fmt.Sprintf("Not your turn: it is %s's move (%s) in %s.", mention(turn.ToMove), themeVocab(turn.Theme).seat(turn.Players, turn.Seat, turn.Color), turn.Game), true
+		tv := themeVocab(turn.Theme).in(l)
+		return v.t("refusal.not_your_turn", args{"Player": mention(turn.ToMove), "Seat": tv.seat(turn.Players, turn.Seat, turn.Color), "Game": turn.Game}), true
 	case errors.As(err, &not) && errors.As(err, &syn):
-		return notationText(not, syn) + " " + moveSyntax(not.Example), true
+		return v.notationText(not, syn) + " " + v.moveSyntax(not.Example), true
 	case errors.As(err, &syn):
-		return notationText(&match.NotationError{Input: syn.Input}, syn) + " " + moveSyntax(""), true
+		return v.notationText(&match.NotationError{Input: syn.Input}, syn) + " " + v.moveSyntax(""), true
 	case errors.As(err, &lim):
-		return fmt.Sprintf("%s already plays %d games, the most this server allows. Finish a game first.", mention(lim.User), lim.Limit), true
+		return v.t("refusal.too_many_games", args{"Player": mention(lim.User), "Limit": lim.Limit}), true
 	case errors.As(err, &bot):
-		return fmt.Sprintf("%s is a bot and cannot play.", mention(bot.User)), true
+		return v.t("refusal.bot_player", args{"Player": mention(bot.User)}), true
 	case errors.As(err, &twice):
-		return fmt.Sprintf("%s is named twice: the four players must be different people.", mention(twice.User)), true
+		return v.t("refusal.named_twice", args{"Player": mention(twice.User)}), true
 	case errors.As(err, &seated):
-		return fmt.Sprintf("%s already sits in seat %d.", mention(seated.User), seated.Seat), true
+		return v.t("refusal.already_seated", args{"Player": mention(seated.User), "Seat": int(seated.Seat)}), true
 	case errors.As(err, &only) && only.Claim:
-		return fmt.Sprintf("Only %s, who just moved, can claim Privilege now: a team claims it right after one of its own moves.", mention(only.User)), true
+		return v.t("refusal.only_claim", args{"Player": mention(only.User)}), true
 	case errors.As(err, &only) && only.Partner != 0:
-		return fmt.Sprintf("Only %s, the partner of seat %d, can agree to a substitute.", mention(only.User), only.Partner), true
+		return v.t("refusal.only_partner", args{"Player": mention(only.User), "Seat": int(only.Partner)}), true
 	case errors.As(err, &only):
-		return fmt.Sprintf("This button is for %s, who just moved.", mention(only.User)), true
+		return v.t("refusal.only_mover", args{"Player": mention(only.User)}), true
+	case errors.As(err, &pol) && pol.Rule != "":
+		a := args{}
+		for k, x := range pol.Data {
+			if list, ok := x.([]string); ok {
+				x = v.or(list)
+			}
+			a[k] = x
+		}
+		return v.t("policy."+string(pol.Rule), a), true
 	case errors.As(err, &pol):
-		return "Not allowed on this server: " + pol.What + ". The moderators allow " + pol.Allowed + ".", true
+		return v.t("refusal.policy", args{"What": pol.What, "Allowed": pol.Allowed}), true
 	case errors.As(err, &ref):
-		return refusalText(ref), true
+		return refusalText(v, ref), true
 	case errors.As(err, &own):
-		return sentence(own.text), true
+		a := args{}
+		for k, x := range own.args {
+			switch x := x.(type) {
+			case storage.State:
+				a[k] = v.stateWord(x)
+			default:
+				a[k] = x
+			}
+		}
+		return v.t(own.id, a), true
 	case errors.Is(err, storage.ErrConflict):
-		return "The game moved on while you were acting: another action landed first. Look at the board and try again.", true
+		return v.t("refusal.conflict", nil), true
 	case errors.Is(err, storage.ErrWrongState):
-		return "That game is not running any more.", true
+		return v.t("refusal.not_running_any_more", nil), true
 	case errors.Is(err, match.ErrNotForYou):
-		return "This is not for you: only the players it names can answer it.", true
+		return v.t("refusal.not_for_you", nil), true
 	case errors.Is(err, match.ErrSelfChallenge):
-		return "You cannot challenge yourself. Pick another player as `opponent:`.", true
+		return v.t("refusal.self_challenge", nil), true
 	case errors.Is(err, game.ErrBadSize), errors.Is(err, game.ErrBadSettings), errors.Is(err, game.ErrBadRuleset),
 		errors.Is(err, game.ErrBadSwap), errors.Is(err, game.ErrBadColor), errors.Is(err, game.ErrBadOpening):
-		return sentence(err.Error()), true
+		return v.badSettings(err), true
 	case isGameError(err):
-		msg := sentence(v.words(err.Error()))
+		msg := v.gameError(err)
 		if errors.Is(err, game.ErrLinkCrosses) {
-			msg += " Remove a link first (`-a/b` before the `+`), or leave that link out."
+			msg += " " + v.t("rules.remove_link_first", nil)
 		}
 		var he *game.HoleError
 		var le *game.LinkError
 		if errors.As(err, &he) || errors.As(err, &le) || errors.Is(err, game.ErrLinkCrosses) {
-			msg += " It is still your move."
+			msg += " " + v.t("rules.still_your_move", nil)
 		}
 		return msg, true
 	case errors.Is(err, storage.ErrNotFound):
-		return "That game does not exist (any more).", true
+		return v.t("refusal.no_such_game_any_more", nil), true
 	case isFull(err):
-		return "Your action was not saved: the bot's storage is full or read-only right now. Please try again later.", true
+		return v.t("refusal.store_full", nil), true
 	}
 	return "", false
+}
+
+// badSettings words terms that the rules cannot play: in English the
+// rules' own detail, in another language the kind of the problem.
+func (v vocab) badSettings(err error) string {
+	if v.english() {
+		return sentence(err.Error())
+	}
+	for _, k := range []struct {
+		err error
+		id  string
+	}{
+		{game.ErrBadSize, "rules.bad_size"}, {game.ErrBadRuleset, "rules.bad_ruleset"}, {game.ErrBadSwap, "rules.bad_swap"},
+		{game.ErrBadColor, "rules.bad_colour"}, {game.ErrBadOpening, "rules.bad_opening"},
+	} {
+		if errors.Is(err, k.err) {
+			return v.t(k.id, nil)
+		}
+	}
+	return v.t("rules.bad_settings", nil)
+}
+
+// gameError words a refusal of the rules. The typed errors are told in
+// full in every language; the other refusals of the rules are told in
+// English in the rules' own words, and in another language by their kind
+// (stateErrors).
+func (v vocab) gameError(err error) string {
+	var (
+		he *game.HoleError
+		le *game.LinkError
+		ce *game.CrossError
+		me *game.MoveNumberError
+		te *game.TurnError
+	)
+	switch {
+	case errors.As(err, &he):
+		a := args{"Hole": he.Hole.Upper(), "Rows": he.Size.Rows, "LastCol": strings.ToUpper(game.ColumnName(he.Size.Cols - 1)),
+			"Red": v.side(game.Red), "Black": v.side(game.Black), "Owner": v.lowerSide(he.Owner), "OwnerSide": v.side(he.Owner)}
+		id, ok := holeKeys[he.Err]
+		switch {
+		case he.Err == game.ErrOpponentBorder && he.Color == game.Red:
+			id = "rules.black_border"
+		case he.Err == game.ErrNoOwnPeg && he.Owner == game.NoColor:
+			id = "rules.no_peg_to_remove"
+		}
+		if ok {
+			return v.t(id, a)
+		}
+	case errors.As(err, &le):
+		a := args{"Link": le.Link.Upper(), "Hole": le.Hole.Upper(), "Side": v.lowerSide(le.Color)}
+		if id, ok := linkKeys[le.Err]; ok {
+			return v.t(id, a)
+		}
+	case errors.As(err, &ce):
+		return v.t("rules.link_crosses", args{"Link": ce.Link.Upper(), "Crosses": ce.Crosses.Upper(), "Side": v.lowerSide(ce.Owner)})
+	case errors.As(err, &me):
+		a := args{"Got": me.Got, "Want": me.Want}
+		if me.Got < me.Want {
+			return v.t("rules.move_played", a)
+		}
+		return v.t("rules.move_not_next", a)
+	case errors.As(err, &te):
+		return v.t("rules.not_your_turn", args{"Seat": int(te.ToMove), "Side": v.side(te.Color)})
+	}
+	if v.english() {
+		return sentence(v.words(err.Error()))
+	}
+	for _, k := range stateErrors {
+		if errors.Is(err, k.err) {
+			return v.t(k.id, nil)
+		}
+	}
+	return sentence(v.words(err.Error()))
+}
+
+// holeKeys and linkKeys are the texts of the rules' refusals of a peg and
+// of a link, by kind (a peg in the opponent's border is Red's or Black's,
+// and removing no peg at all has its own text: gameError says which).
+var (
+	holeKeys = map[error]string{game.ErrOffBoard: "rules.off_board", game.ErrCorner: "rules.corner",
+		game.ErrOpponentBorder: "rules.red_border", game.ErrOccupied: "rules.occupied", game.ErrPegRemoval: "rules.peg_removal",
+		game.ErrNoOwnPeg: "rules.not_own_peg_to_remove"}
+	linkKeys = map[error]string{game.ErrNotKnightMove: "rules.not_knight_move", game.ErrNotOwnPeg: "rules.link_not_own_peg",
+		game.ErrLinkExists: "rules.link_exists", game.ErrNoSuchLink: "rules.no_such_link",
+		game.ErrLinkNotNewPeg: "rules.link_not_new_peg", game.ErrOffBoard: "rules.link_off_board"}
+)
+
+// stateErrors are the other refusals of the rules, by kind.
+var stateErrors = []struct {
+	err error
+	id  string
+}{
+	{game.ErrOffBoard, "rules.kind.off_board"}, {game.ErrRemovalInPP, "rules.kind.removal_in_pp"},
+	{game.ErrNotYourTurn, "rules.kind.not_your_turn"}, {game.ErrStaleMove, "rules.kind.stale_move"},
+	{game.ErrGameOver, "rules.kind.game_over"}, {game.ErrSwapNotNow, "rules.kind.swap_not_now"},
+	{game.ErrNotDouble, "rules.kind.not_double"}, {game.ErrPrivilegeUsed, "rules.kind.privilege_used"},
+	{game.ErrPrivilegeTooLate, "rules.kind.privilege_too_late"}, {game.ErrNoSuchSeat, "rules.kind.no_such_seat"},
+	{game.ErrPegRemoval, "rules.kind.peg_removal"}, {game.ErrNoOwnPeg, "rules.kind.no_own_peg"},
+	{game.ErrOpening, "rules.kind.opening"}, {game.ErrCorner, "rules.kind.corner"},
+	{game.ErrOpponentBorder, "rules.kind.opponent_border"}, {game.ErrOccupied, "rules.kind.occupied"},
+	{game.ErrNotKnightMove, "rules.kind.not_knight_move"}, {game.ErrNotOwnPeg, "rules.kind.not_own_peg"},
+	{game.ErrLinkExists, "rules.kind.link_exists"}, {game.ErrLinkCrosses, "rules.kind.link_crosses"},
+	{game.ErrNoSuchLink, "rules.kind.no_such_link"}, {game.ErrLinkNotNewPeg, "rules.kind.link_not_new_peg"},
 }
 
 // isGameError reports whether err is the rules refusing an action.
@@ -157,21 +284,24 @@ func isFull(err error) bool {
 
 // notationText says where a move could not be read and what was
 // expected, without the parser's wording.
-func notationText(ne *match.NotationError, syn *game.SyntaxError) string {
+func (v vocab) notationText(ne *match.NotationError, syn *game.SyntaxError) string {
 	in := ne.Input
 	if in == "" {
 		in = syn.Input
 	}
 	if strings.TrimSpace(in) == "" {
-		return "You wrote no move."
+		return v.t("move.empty", nil)
 	}
-	if syn.Pos <= 0 || syn.Pos > len(syn.Input) {
-		return fmt.Sprintf("I cannot read %s as a move.", quote(in))
+	if syn.Pos <= 0 || syn.Pos > len(syn.Input) || syn.Pos == len(syn.Input) && !v.english() {
+		return v.t("move.unreadable", args{"Input": quote(in)})
+	}
+	if !v.english() { // what the parser expected is in English (game.SyntaxError.Want)
+		return v.t("move.unreadable_at", args{"Input": quote(in), "From": quote(syn.Input[syn.Pos:])})
 	}
 	if syn.Pos == len(syn.Input) {
-		return sentence(fmt.Sprintf("I cannot read the move %s: it ends too soon, where I expected %s", quote(in), syn.Want))
+		return v.t("move.ends_too_soon", args{"Input": quote(in), "Want": syn.Want})
 	}
-	return sentence(fmt.Sprintf("I cannot read the move %s from %s on: I expected %s there", quote(in), quote(syn.Input[syn.Pos:]), syn.Want))
+	return v.t("move.unreadable_from", args{"Input": quote(in), "From": quote(syn.Input[syn.Pos:]), "Want": syn.Want})
 }
 
 // quote shows what a player typed in code style, shortened and without
@@ -201,157 +331,140 @@ func sentence(s string) string {
 }
 
 // refusedError is a refusal the bot itself writes, at the edge: its text
-// is the player's to read, its kind is for errors.Is.
+// (id in the catalogue, with its args) is the player's to read, in their
+// language; its kind is for errors.Is.
 type refusedError struct {
 	kind error
-	text string
+	id   string
+	args args
 }
 
-func (e *refusedError) Error() string { return e.kind.Error() + ": " + e.text }
+func (e *refusedError) Error() string {
+	return e.kind.Error() + ": " + texts.Text(l10n.English, e.id, e.args)
+}
 func (e *refusedError) Unwrap() error { return e.kind }
 
-// refused is a refusal of kind, told in the words of format.
-func refused(kind error, format string, args ...any) error {
-	return &refusedError{kind: kind, text: fmt.Sprintf(format, args...)}
+// refused is a refusal of kind, told by text id of the catalogue.
+func refused(kind error, id string, a args) error {
+	return &refusedError{kind: kind, id: id, args: a}
 }
 
 // optionError is a command option that cannot be used.
-func optionError(format string, args ...any) error {
-	return refused(match.ErrBadOption, format, args...)
+func optionError(id string, a args) error {
+	return refused(match.ErrBadOption, id, a)
 }
 
-// noGameHint ends the refusals that find no game.
-const noGameHint = " Start one with `/twixt challenge`, or name one with `game:`."
-
-// refusals words each reason of the match logic's refusals; a reason
-// missing here fails TestEveryRefusalHasText.
-var refusals = map[match.Reason]func(e *match.Refusal) string{
-	match.NoSuchGame:    func(e *match.Refusal) string { return sayf("there is no game %s on this server", e.Game) + noGameHint },
-	match.NoGameOfYours: func(*match.Refusal) string { return "You have no running game in this channel." + noGameHint },
-	match.NoGameHere:    func(*match.Refusal) string { return "No game is running in this channel." + noGameHint },
-	match.NotGameNumber: func(e *match.Refusal) string {
-		return sayf("%q is not a game number; game numbers look like g12", e.Value)
-	},
-
-	match.NotRunning: func(e *match.Refusal) string { return sayf("game %s is %s", e.Game, match.StateWord(e.State)) },
-	match.FollowNotRunning: func(e *match.Refusal) string {
-		return sayf("game %s is %s; follow a running game", e.Game, match.StateWord(e.State))
-	},
-	match.RematchNotFinished: func(e *match.Refusal) string {
-		return sayf("game %s is %s; a rematch follows a finished game", e.Game, match.StateWord(e.State))
-	},
-	match.TakebackNotRunning: func(e *match.Refusal) string {
-		return sayf("game %s is %s, and a takeback never touches a game that is not running", e.Game, match.StateWord(e.State))
-	},
-	match.NotInGame:        func(e *match.Refusal) string { return sayf("you do not play in %s", e.Game) },
-	match.MovedOn:          func(*match.Refusal) string { return "The game has moved on since then." },
-	match.StartedMeanwhile: func(e *match.Refusal) string { return sayf("%s has started meanwhile; try again", e.Game) },
-	match.DrawMovedOn:      func(*match.Refusal) string { return "The game moved on; look at the board and offer again." },
-	match.TakebackMovedOn:  func(*match.Refusal) string { return "The game has moved on since that move; ask with /twixt takeback." },
-	match.TakebackAskAgain: func(*match.Refusal) string { return "The game moved on; look at the board and ask again." },
-	match.TakebackGone:     func(*match.Refusal) string { return "The takeback request is no longer standing." },
-	match.TakebackGoneMoved: func(*match.Refusal) string {
-		return "The takeback request is no longer standing (a move was made, or it was answered)."
-	},
-	match.NotPlayable:        func(e *match.Refusal) string { return sayf("%s is not something a player plays", e.Value) },
-	match.DrawAlreadyOffered: func(*match.Refusal) string { return "Your side's draw offer is already on the table." },
-	match.NoDrawOffer:        func(*match.Refusal) string { return "The draw offer is no longer on the table." },
-	match.OtherSideDraw:      func(*match.Refusal) string { return "Only the other side can answer this draw offer." },
-	match.OtherSideTakeback:  func(*match.Refusal) string { return "Only the other side can answer this takeback request." },
-	match.RematchNotPlayer:   func(e *match.Refusal) string { return sayf("only the players of %s can ask for a rematch", e.Game) },
-	match.RematchProposed:    func(e *match.Refusal) string { return sayf("a rematch of %s has already been proposed", e.Game) },
-	match.BothSides: func(e *match.Refusal) string {
-		return sayf("you played both sides of %s: challenge someone with /twixt challenge", e.Game)
-	},
-	match.NothingToTakeBack:   func(e *match.Refusal) string { return sayf("you have made no move in %s to take back", e.Game) },
-	match.MoveStands:          func(*match.Refusal) string { return "Your side has moved since your last move, so it stands." },
-	match.TakebackWaiting:     func(*match.Refusal) string { return "Your side's takeback request is already waiting for an answer." },
-	match.TakebackAnswerFirst: func(*match.Refusal) string { return "The other side has asked for a takeback; answer it first." },
-	match.NotDoubleSubstitute: func(*match.Refusal) string {
-		return "Substitutes are for Double TwixT; a moderator can reseat a two-player game."
-	},
-	match.NoDoubleSeat: func(e *match.Refusal) string { return sayf("seat %d does not exist: seats are 1 to 4", e.N) },
-	match.NoSuchSeat:   func(e *match.Refusal) string { return sayf("%s has seats 1 to %d", e.Game, e.Hi) },
-
-	match.InviteCount: func(*match.Refusal) string {
-		return "A challenge invites one opponent, or a partner and two opponents."
-	},
-	match.NotColour: func(e *match.Refusal) string { return sayf("%q is not a colour: choose red, black or random", e.Value) },
-	match.ChallengeAnswered: func(e *match.Refusal) string {
-		return sayf("the challenge %s is already %s", e.Game, match.StateWord(e.State))
-	},
-	match.AlreadyAccepted:   func(*match.Refusal) string { return "You have already accepted; waiting for the others." },
-	match.NotAcceptedInTime: func(e *match.Refusal) string { return sayf("%s was not accepted in time", e.Game) },
-	match.NoSuchLevel: func(e *match.Refusal) string {
-		return sayf("there is no level %d: the levels are %d (%s) to %d (%s)", e.N, e.Lo, ai.Level(e.Lo), e.Hi, ai.Level(e.Hi))
-	},
-
-	match.NotModerator:  func(*match.Refusal) string { return "/twixtadmin needs the Manage Server permission." },
-	match.NoSuchSetting: func(e *match.Refusal) string { return sayf("there is no setting %q", e.Value) },
-	match.NotSetHere: func(e *match.Refusal) string {
-		return sayf("%s is not set here, so there is nothing to unset", e.Value)
-	},
-	match.ServerOnly: func(e *match.Refusal) string { return sayf("%s is set for the whole server, not per channel", e.Value) },
-	match.PresetName: func(e *match.Refusal) string {
-		return sayf("a preset needs a plain name of at most %d characters, like beginner or kosmos-2", e.N)
-	},
-	match.TooManyPresets: func(e *match.Refusal) string { return sayf("a server can have at most %d presets", e.N) },
-	match.NoSuchPreset:   func(e *match.Refusal) string { return sayf("there is no preset %q", e.Value) },
-	match.NotOnOff:       func(e *match.Refusal) string { return sayf("%q is not on or off", e.Value) },
-	match.NotWholeNumber: func(e *match.Refusal) string {
-		return sayf("%q is not a whole number from %d to %d", e.Value, e.Lo, e.Hi)
-	},
-	match.NotTime: func(e *match.Refusal) string {
-		return sayf("%q is not a time from 1m to 60d (write e.g. 10m, 2h, 3d, or off)", e.Value)
-	},
-	match.NotExpiry: func(e *match.Refusal) string { return sayf("%q is not a time from 1m to 60d", e.Value) },
-	match.NotChannelOrRole: func(e *match.Refusal) string {
-		return sayf("%q is not a channel or role (mention it, or give its ID)", e.Value)
-	},
-	match.BadSize: func(e *match.Refusal) string {
-		if e.Err != nil {
-			return sentence(e.Err.Error())
-		}
-		return sayf("%q is not a board size", e.Value)
-	},
-	match.NotRuleset:   func(e *match.Refusal) string { return sayf("%q is not a ruleset (standard or pp)", e.Value) },
-	match.NotSwapStyle: func(e *match.Refusal) string { return sayf("%q is not a swap style (sides or mirror)", e.Value) },
-	match.NotTheme: func(e *match.Refusal) string {
-		return sayf("%q is not a theme (%s)", e.Value, strings.Join(match.Themes, ", "))
-	},
-	match.BadReminders: func(e *match.Refusal) string {
-		return sayf("%q: reminders are percentages from 1 to 99, like 50,90", e.Value)
-	},
-	match.NotHintMode: func(e *match.Refusal) string {
-		return sayf("%q is not a hint mode: off, computer (in games against the computer only) or all", e.Value)
-	},
-	match.NotLevel: func(e *match.Refusal) string {
-		return sayf("%q is not a level: a number from %d to %d, or a name like %s", e.Value, e.Lo, e.Hi, ai.Level(e.Lo))
-	},
-	match.NotTakebackMode: func(e *match.Refusal) string { return sayf("%q is not on, casual or off", e.Value) },
-	match.SizeMinOverMax:  func(e *match.Refusal) string { return sayf("size_min (%d) is larger than size_max (%d)", e.Lo, e.Hi) },
-	match.DefaultSizeOutside: func(e *match.Refusal) string {
-		return sayf("the default size %s is outside the allowed sides %d to %d", e.Value, e.Lo, e.Hi)
-	},
-	match.HandicapMinOverMax: func(e *match.Refusal) string {
-		return sayf("handicap_min (%d) is larger than handicap_max (%d)", e.Lo, e.Hi)
-	},
-	match.NotOpening: func(e *match.Refusal) string {
-		return sayf("%q is not an opening (pie3, kosmos-centre, both separated by a comma, or none)", e.Value)
-	},
-	match.NoOpenings: func(*match.Refusal) string { return "Name the openings to allow (pie3, kosmos-centre), or none." },
-	match.NotTogether: func(*match.Refusal) string {
-		return "One move at a time: only the cut-the-pie opening's first three pegs may be placed together."
-	},
+// refusals names the text of each reason of the match logic's refusals;
+// a reason missing here fails TestEveryRefusalHasText. Every text gets
+// the refusal's data (eargs).
+var refusals = map[match.Reason]string{
+	match.NoSuchGame:          "refusal.no_such_game",
+	match.NoGameOfYours:       "refusal.no_game_of_yours",
+	match.NoGameHere:          "refusal.no_game_here",
+	match.NotGameNumber:       "refusal.not_game_number",
+	match.NotRunning:          "refusal.not_running",
+	match.FollowNotRunning:    "refusal.follow_not_running",
+	match.RematchNotFinished:  "refusal.rematch_not_finished",
+	match.TakebackNotRunning:  "refusal.takeback_not_running",
+	match.NotInGame:           "refusal.not_in_game",
+	match.MovedOn:             "refusal.moved_on",
+	match.StartedMeanwhile:    "refusal.started_meanwhile",
+	match.DrawMovedOn:         "refusal.draw_moved_on",
+	match.TakebackMovedOn:     "refusal.takeback_moved_on",
+	match.TakebackAskAgain:    "refusal.takeback_ask_again",
+	match.TakebackGone:        "refusal.takeback_gone",
+	match.TakebackGoneMoved:   "refusal.takeback_gone_moved",
+	match.NotPlayable:         "refusal.not_playable",
+	match.DrawAlreadyOffered:  "refusal.draw_already_offered",
+	match.NoDrawOffer:         "refusal.no_draw_offer",
+	match.OtherSideDraw:       "refusal.other_side_draw",
+	match.OtherSideTakeback:   "refusal.other_side_takeback",
+	match.RematchNotPlayer:    "refusal.rematch_not_player",
+	match.RematchProposed:     "refusal.rematch_proposed",
+	match.BothSides:           "refusal.both_sides",
+	match.NothingToTakeBack:   "refusal.nothing_to_take_back",
+	match.MoveStands:          "refusal.move_stands",
+	match.TakebackWaiting:     "refusal.takeback_waiting",
+	match.TakebackAnswerFirst: "refusal.takeback_answer_first",
+	match.NotDoubleSubstitute: "refusal.not_double_substitute",
+	match.NoDoubleSeat:        "refusal.no_double_seat",
+	match.NoSuchSeat:          "refusal.no_such_seat",
+	match.InviteCount:         "refusal.invite_count",
+	match.NotColour:           "refusal.not_colour",
+	match.ChallengeAnswered:   "refusal.challenge_answered",
+	match.AlreadyAccepted:     "refusal.already_accepted",
+	match.NotAcceptedInTime:   "refusal.not_accepted_in_time",
+	match.NoSuchLevel:         "refusal.no_such_level",
+	match.NotModerator:        "refusal.not_moderator",
+	match.NoSuchSetting:       "refusal.no_such_setting",
+	match.NotSetHere:          "refusal.not_set_here",
+	match.ServerOnly:          "refusal.server_only",
+	match.PresetName:          "refusal.preset_name",
+	match.TooManyPresets:      "refusal.too_many_presets",
+	match.NoSuchPreset:        "refusal.no_such_preset",
+	match.NotOnOff:            "refusal.not_on_off",
+	match.NotWholeNumber:      "refusal.not_whole_number",
+	match.NotTime:             "refusal.not_time",
+	match.NotExpiry:           "refusal.not_expiry",
+	match.NotChannelOrRole:    "refusal.not_channel_or_role",
+	match.BadSize:             "refusal.bad_size",
+	match.NotRuleset:          "refusal.not_ruleset",
+	match.NotSwapStyle:        "refusal.not_swap_style",
+	match.NotTheme:            "refusal.not_theme",
+	match.BadReminders:        "refusal.bad_reminders",
+	match.NotHintMode:         "refusal.not_hint_mode",
+	match.NotLevel:            "refusal.not_level",
+	match.NotTakebackMode:     "refusal.not_takeback_mode",
+	match.SizeMinOverMax:      "refusal.size_min_over_max",
+	match.DefaultSizeOutside:  "refusal.default_size_outside",
+	match.HandicapMinOverMax:  "refusal.handicap_min_over_max",
+	match.NotOpening:          "refusal.not_opening",
+	match.NoOpenings:          "refusal.no_openings",
+	match.NotTogether:         "refusal.not_together",
+	match.NotLanguage:         "refusal.not_language",
 }
 
-// sayf is fmt.Sprintf, made a sentence.
-func sayf(format string, args ...any) string { return sentence(fmt.Sprintf(format, args...)) }
+// eargs are a refusal's data as placeholders: Game, State (in words),
+// Value (quoted as %q does), Raw (the value as typed), N, Lo and Hi, the
+// levels' names LoName and HiName, and the choices of the theme and
+// language settings, Themes and Languages.
+func eargs(v vocab, e *match.Refusal) args {
+	return args{"Game": e.Game, "State": v.stateWord(e.State), "Value": fmt.Sprintf("%q", e.Value), "Raw": e.Value,
+		"N": e.N, "Lo": e.Lo, "Hi": e.Hi, "LoName": ai.Level(e.Lo).String(), "HiName": ai.Level(e.Hi).String(),
+		"Themes": strings.Join(match.Themes, ", "), "Languages": languageList()}
+}
+
+// stateWord says how a game stands: under way, over, cancelled, or
+// waiting for answers.
+func (v vocab) stateWord(st storage.State) string {
+	switch st {
+	case storage.Active:
+		return v.t("state.active", nil)
+	case storage.Finished:
+		return v.t("state.finished", nil)
+	case storage.Cancelled:
+		return v.t("state.cancelled", nil)
+	}
+	return v.t("state.proposed", nil)
+}
+
+// languageList lists the languages for the language setting: "auto, en
+// (English), de (Deutsch), …".
+func languageList() string {
+	out := []string{"auto"}
+	for _, l := range l10n.Langs() {
+		out = append(out, string(l)+" ("+l.Name()+")")
+	}
+	return strings.Join(out, ", ")
+}
 
 // refusalText words a refusal of the match logic.
-func refusalText(e *match.Refusal) string {
-	if w, ok := refusals[e.Reason]; ok {
-		return w(e)
+func refusalText(v vocab, e *match.Refusal) string {
+	if e.Reason == match.BadSize && e.Err != nil {
+		return v.badSettings(e.Err) // the rules say why
+	}
+	if id, ok := refusals[e.Reason]; ok {
+		return v.t(id, eargs(v, e))
 	}
 	return sentence(e.Error()) // a reason without words fails TestEveryRefusalHasText
 }

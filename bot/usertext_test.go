@@ -17,6 +17,7 @@ import (
 	"github.com/twixtbot/twixtbot/bot/discord"
 	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/l10n"
 	"github.com/twixtbot/twixtbot/storage"
 )
 
@@ -108,14 +109,16 @@ func userErrors() map[string][]error {
 		"match.ErrNotForYou":     {match.ErrNotForYou, &match.Refusal{Reason: match.OtherSideDraw}, &match.OnlyError{User: "4", Partner: 2}, &match.OnlyError{User: "4"}, &match.OnlyError{User: "4", Claim: true}},
 		"match.ErrAnswered":      {&match.Refusal{Reason: match.ChallengeAnswered, Game: 1, State: storage.Active}},
 		"match.ErrWaiting":       {&match.Refusal{Reason: match.AlreadyAccepted}},
-		"match.ErrStale":         {&match.Refusal{Reason: match.MovedOn}, refused(match.ErrStale, "this button is damaged; use the commands instead")},
+		"match.ErrStale":         {&match.Refusal{Reason: match.MovedOn}, refused(match.ErrStale, "refusal.button_damaged", nil)},
 		"match.ErrNoDrawOffer":   {&match.Refusal{Reason: match.NoDrawOffer}},
 		"match.ErrNotModerator":  {&match.Refusal{Reason: match.NotModerator}},
 		"match.ErrNotRunning":    {&match.Refusal{Reason: match.NotRunning, Game: 1, State: storage.Finished}},
-		"match.ErrBadOption":     {&match.Refusal{Reason: match.NotGameNumber, Value: "banana"}, optionError("the winner is red, black or draw, not %q", "blue")},
+		"match.ErrBadOption":     {&match.Refusal{Reason: match.NotGameNumber, Value: "banana"}, optionError("refusal.not_winner", args{"Value": `"blue"`})},
 		"match.ErrBadValue":      {&match.Refusal{Reason: match.NotTheme, Value: "pink"}},
-		"match.ErrNotAllowed":    {&match.PolicyError{What: "a 30x30 board", Allowed: "each side from 5 to 24 holes"}},
-		"bot.ErrComputerBusy":    {refused(ErrComputerBusy, "the computer is busy: every one of its workers is thinking about a game; ask again in a minute")},
+		"match.ErrNotAllowed": {&match.PolicyError{What: "a 30x30 board", Allowed: "each side from 5 to 24 holes"},
+			&match.PolicyError{What: "a 30x30 board", Allowed: "each side from 5 to 24 holes", Rule: match.RuleSize, Data: map[string]any{"Size": "30x30", "Lo": 5, "Hi": 24}},
+			&match.PolicyError{What: "starting a game without one of the player roles", Allowed: "you need <@&1> or <@&2>", Rule: match.RuleRoles, Data: map[string]any{"Roles": []string{"<@&1>", "<@&2>"}}}},
+		"bot.ErrComputerBusy": {refused(ErrComputerBusy, "refusal.computer_busy", nil)},
 
 		"game.ErrBadSize":     {size},
 		"game.ErrBadRuleset":  {ruleset},
@@ -168,17 +171,18 @@ var codeSpan = regexp.MustCompile("`[^`]*`")
 // checkConvention reports how a message breaks the convention of refusals:
 // whole sentences, a full stop before the closing "Nothing changed.", and
 // none of the parsers' own wording.
-func checkConvention(msg string) []string {
+func checkConvention(l l10n.Lang, msg string) []string {
 	var p []string
+	nothingChanged := texts.Text(l, "refusal.nothing_changed", nil)
 	body, ok := strings.CutSuffix(msg, " "+nothingChanged)
 	if !ok {
-		return []string{"does not end with \" Nothing changed.\""}
+		return []string{"does not end with \" " + nothingChanged + "\""}
 	}
-	if strings.Contains(body, "Nothing changed") {
-		p = append(p, "says \"Nothing changed\" twice")
+	if strings.Contains(body, strings.TrimSuffix(nothingChanged, ".")) {
+		p = append(p, "says \""+nothingChanged+"\" twice")
 	}
 	if !strings.HasSuffix(body, ".") && !strings.HasSuffix(body, "!") && !strings.HasSuffix(body, "?") {
-		p = append(p, "no full stop before \"Nothing changed.\"")
+		p = append(p, "no full stop before \""+nothingChanged+"\"")
 	}
 	if r := []rune(body)[0]; !unicode.IsUpper(r) && !strings.ContainsRune("<`\"/", r) {
 		p = append(p, "does not start with a capital letter")
@@ -206,22 +210,24 @@ func TestUserMessagesFollowTheConvention(t *testing.T) {
 			t.Errorf("%s has no row in userErrors: add the errors it stands for", name)
 		}
 	}
-	for name, errs := range cases {
-		for _, err := range errs {
-			for _, e := range []error{err, &match.InGame{Theme: "kosmos", Err: err}} {
-				msg, ok := userMessage(e)
-				if !ok {
-					t.Errorf("%s: %v gets no message for the player", name, e)
-					continue
-				}
-				for _, p := range checkConvention(msg) {
-					t.Errorf("%s: %q %s", name, msg, p)
+	for _, l := range l10n.Langs() {
+		for name, errs := range cases {
+			for _, err := range errs {
+				for _, e := range []error{err, &match.InGame{Theme: "kosmos", Err: err}} {
+					msg, ok := userMessage(l, e)
+					if !ok {
+						t.Errorf("%s: %v gets no message for the player", name, e)
+						continue
+					}
+					for _, p := range checkConvention(l, msg) {
+						t.Errorf("%s %s: %q %s", l, name, msg, p)
+					}
 				}
 			}
 		}
 	}
 	// The bot's own errors are not the player's to hear of.
-	if _, ok := userMessage(errors.New("boom")); ok {
+	if _, ok := userMessage(l10n.English, errors.New("boom")); ok {
 		t.Error("an internal error got a message for the player")
 	}
 }
@@ -242,7 +248,7 @@ func TestUserMessageTexts(t *testing.T) {
 			"Cannot link E11-G12: E11 is not a white peg. It is still your move. Nothing changed."},
 	}
 	for _, tt := range tests {
-		if got, _ := userMessage(tt.err); got != tt.want {
+		if got, _ := userMessage(l10n.English, tt.err); got != tt.want {
 			t.Errorf("got  %q\nwant %q", got, tt.want)
 		}
 	}
@@ -259,15 +265,17 @@ func FuzzNotationMessage(f *testing.F) {
 		if err == nil {
 			return
 		}
-		msg, ok := userMessage(&match.NotationError{Input: in, Example: "c3", Err: err})
-		if !ok {
-			t.Fatalf("%q: no message for %v", in, err)
-		}
-		for _, p := range checkConvention(msg) {
-			t.Errorf("%q: %q %s", in, msg, p)
-		}
-		if n := len([]rune(msg)); n > discord.MaxContentLength {
-			t.Errorf("%q: a message of %d characters", in, n)
+		for _, l := range l10n.Langs() {
+			msg, ok := userMessage(l, &match.NotationError{Input: in, Example: "c3", Err: err})
+			if !ok {
+				t.Fatalf("%q: no message for %v", in, err)
+			}
+			for _, p := range checkConvention(l, msg) {
+				t.Errorf("%s %q: %q %s", l, in, msg, p)
+			}
+			if n := len([]rune(msg)); n > discord.MaxContentLength {
+				t.Errorf("%s %q: a message of %d characters", l, in, n)
+			}
 		}
 	})
 }
@@ -286,13 +294,15 @@ func TestEveryRefusalHasText(t *testing.T) {
 			{Reason: r, Game: 7, State: storage.Finished, Value: "x`y", N: 3, Lo: 1, Hi: 5},
 			{Reason: r, Value: "thirty", Err: fmt.Errorf("%w: 1000 is too large", game.ErrBadSize)},
 		} {
-			msg, ok := userMessage(e)
-			if !ok {
-				t.Errorf("%v: no message", e)
-				continue
-			}
-			for _, p := range checkConvention(msg) {
-				t.Errorf("%s: %q %s", r, msg, p)
+			for _, l := range l10n.Langs() {
+				msg, ok := userMessage(l, e)
+				if !ok {
+					t.Errorf("%v: no message", e)
+					continue
+				}
+				for _, p := range checkConvention(l, msg) {
+					t.Errorf("%s %s: %q %s", l, r, msg, p)
+				}
 			}
 			if !errors.Is(e, r.Kind()) {
 				t.Errorf("%s: %v is not its kind %v", r, e, r.Kind())

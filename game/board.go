@@ -15,17 +15,28 @@ import (
 type Board struct {
 	g     *geometry
 	rules Ruleset
-	pegs  []Color    // per hole index
-	links []Color    // per link id: owner, or NoColor
-	block [3][]uint8 // block[c][id]: how many of c's links cross link id
+	pegs  []Color // per hole index
+	links []Color // per link id: owner, or NoColor
+	// blk holds, per link id, its crossing counters: how many of Red's
+	// links cross it in the low byte, how many of Black's in the high
+	// byte (at most 9 each). One load answers whether a link is free for
+	// a colour under either ruleset (see stepMask).
+	blk []uint16
 	// nbr[c][i] has bit k set when c has a peg a knight step knight[k]
 	// away from hole i: the candidates for autolinks, found without
 	// looking at the eight neighbours one by one.
 	nbr [3][]uint8
+	// pegBits[c] has bit i set when c has a peg in hole index i.
+	pegBits [3][]uint64
 	// Union-find per colour over hole indices, plus two virtual nodes for
 	// the colour's first (n) and last (n+1) border rows. A root holds
 	// minus the size of its set; any other node, its parent.
-	uf      [3][]int32
+	uf [3][]int32
+	// touch[c][root] says which of c's border rows the root's set
+	// reaches (bit 0 the first, bit 1 the last), and joined[c] whether
+	// one set reaches both: a win, known the moment a union makes it.
+	touch   [3][]uint8
+	joined  [3]bool
 	ufDirty [3]bool // a link was removed; rebuild before the next query
 	npegs   [3]int
 	nlinks  [3]int
@@ -35,10 +46,7 @@ type Board struct {
 	queue          []int32 // scratch for searches
 	seen           []uint32
 	epoch          uint32
-	dist, layer    []int32 // scratch for Distance and TwoDistance
-	head, next     []int32 // TwoDistance: each group's pegs, as linked lists
-	from           []int32 // TwoDistance: the last node that counted for a node
-	count          []uint8 // TwoDistance: neighbours settled, per node
+	ss             *searchScratch // Distance and TwoDistance, made when first needed
 }
 
 // NewBoard returns an empty board.
@@ -52,13 +60,15 @@ func NewBoard(size Size, rules Ruleset) (*Board, error) {
 		rules:   rules,
 		pegs:    make([]Color, g.n),
 		links:   make([]Color, g.n*4),
+		blk:     make([]uint16, g.n*4),
 		added:   make([]int32, 0, 16),
 		removed: make([]int32, 0, 16),
 	}
 	for c := Red; c <= Black; c++ {
-		b.block[c] = make([]uint8, g.n*4)
+		b.pegBits[c] = make([]uint64, g.bits.words)
 		b.nbr[c] = make([]uint8, g.n)
 		b.uf[c] = make([]int32, g.n+2)
+		b.touch[c] = make([]uint8, g.n+2)
 	}
 	b.Reset()
 	return b, nil
@@ -68,10 +78,13 @@ func NewBoard(size Size, rules Ruleset) (*Board, error) {
 func (b *Board) Reset() {
 	clear(b.pegs)
 	clear(b.links)
+	clear(b.blk)
 	for c := Red; c <= Black; c++ {
-		clear(b.block[c])
+		clear(b.pegBits[c])
 		clear(b.nbr[c])
 		copy(b.uf[c], b.g.fresh)
+		copy(b.touch[c], b.g.freshTouch)
+		b.joined[c] = false
 		b.ufDirty[c] = false
 		b.npegs[c], b.nlinks[c] = 0, 0
 		b.free[c] = b.g.free[c]
@@ -84,11 +97,14 @@ func (b *Board) Clone() *Board {
 	c := &Board{g: b.g, rules: b.rules}
 	c.pegs = slices.Clone(b.pegs)
 	c.links = slices.Clone(b.links)
+	c.blk = slices.Clone(b.blk)
 	for k := Red; k <= Black; k++ {
-		c.block[k] = slices.Clone(b.block[k])
+		c.pegBits[k] = slices.Clone(b.pegBits[k])
 		c.nbr[k] = slices.Clone(b.nbr[k])
 		c.uf[k] = slices.Clone(b.uf[k])
+		c.touch[k] = slices.Clone(b.touch[k])
 	}
+	c.joined = b.joined
 	c.ufDirty, c.npegs, c.nlinks, c.free = b.ufDirty, b.npegs, b.nlinks, b.free
 	c.added = append(make([]int32, 0, 16), b.added...)
 	c.removed = append(make([]int32, 0, 16), b.removed...)
@@ -101,11 +117,14 @@ func (b *Board) copyFrom(src *Board) {
 	b.rules = src.rules
 	copy(b.pegs, src.pegs)
 	copy(b.links, src.links)
+	copy(b.blk, src.blk)
 	for k := Red; k <= Black; k++ {
-		copy(b.block[k], src.block[k])
+		copy(b.pegBits[k], src.pegBits[k])
 		copy(b.nbr[k], src.nbr[k])
 		copy(b.uf[k], src.uf[k])
+		copy(b.touch[k], src.touch[k])
 	}
+	b.joined = src.joined
 	b.ufDirty, b.npegs, b.nlinks, b.free = src.ufDirty, src.npegs, src.nlinks, src.free
 	b.added = append(b.added[:0], src.added...)
 	b.removed = append(b.removed[:0], src.removed...)
@@ -228,6 +247,8 @@ func (b *Board) PlaceBare(h Hole, c Color) error {
 
 func (b *Board) putPeg(i int, c Color) {
 	b.pegs[i] = c
+	b.pegBits[c][i>>6] |= 1 << (i & 63)
+	b.markNeighbours(i, c, true)
 	b.npegs[c]++
 	u := b.g.useBits[i] // bit c: colour c may peg hole i
 	b.free[Red] -= int(u>>Red) & 1
@@ -235,8 +256,11 @@ func (b *Board) putPeg(i int, c Color) {
 	if side := b.g.inBorder(i, c); side != 0 && !b.ufDirty[c] {
 		b.union(c, int32(i), int32(b.g.n+side-1))
 	}
-	b.markNeighbours(i, c, true)
 }
+
+// around returns the knight steps from hole index i that reach a peg of
+// c: bit k for step knight[k]. The candidates for autolinks.
+func (b *Board) around(i int, c Color) uint8 { return b.nbr[c][i] }
 
 // markNeighbours records (or forgets) c's peg in hole i in the neighbour
 // masks of the holes a knight step away.
@@ -277,6 +301,7 @@ func (b *Board) takePeg(i int) {
 		}
 	}
 	b.pegs[i] = NoColor
+	b.pegBits[c][i>>6] &^= 1 << (i & 63)
 	b.markNeighbours(i, c, false)
 	b.npegs[c]--
 	for k := Red; k <= Black; k++ {
@@ -291,11 +316,45 @@ func (b *Board) takePeg(i int) {
 // board's ruleset: in standard every crossing link blocks, in PP only the
 // opponent's.
 func (b *Board) linkFree(id int, c Color) bool {
-	if b.rules == PP {
-		return b.block[c.Opponent()][id] == 0
-	}
-	return b.block[Red][id] == 0 && b.block[Black][id] == 0
+	return b.crossed(id, b.stepMask(c)) == 0
 }
+
+// Masks of the crossing counters (see Board.blk).
+const (
+	laneRed   = 0x00FF // Red's counter
+	laneBlack = 0xFF00 // Black's
+	laneAny   = 0xFFFF
+)
+
+// laneOf is the mask of c's counter.
+func laneOf(c Color) uint16 {
+	if c == Black {
+		return laneBlack
+	}
+	return laneRed
+}
+
+// stepMask is the mask of the counters of the links that block c's links
+// under the board's ruleset: in standard every crossing link, in PP only
+// the opponent's.
+func (b *Board) stepMask(c Color) uint16 {
+	if b.rules == PP {
+		return laneOf(c.Opponent())
+	}
+	return laneAny
+}
+
+// crossed returns the crossing counters of link id under a mask: zero
+// when no link the mask counts crosses it.
+func (b *Board) crossed(id int, mask uint16) uint16 { return b.blk[id] & mask }
+
+// crossCount returns how many of c's links cross link id.
+func (b *Board) crossCount(id int, c Color) int {
+	return int(b.crossed(id, laneOf(c)) >> (8 * uint(c-Red)))
+}
+
+// crossUnit is 1 in c's counter.
+func crossUnit(c Color) uint16 { return 1 << (8 * uint(c-Red)) }
 
 // blocker returns a link that blocks link id for c, and its owner.
 func (b *Board) blocker(id int, c Color) (Link, Color) {
@@ -311,9 +370,15 @@ func (b *Board) blocker(id int, c Color) (Link, Color) {
 func (b *Board) addLink(id int, c Color) {
 	b.links[id] = c
 	b.nlinks[c]++
-	blk := b.block[c]
-	for _, x := range b.g.crosses(id) {
-		blk[x]++
+	blk, unit := b.blk, crossUnit(c)
+	if d := id & 3; b.g.ncross[id] == crossStride {
+		for _, rel := range &b.g.crossRel[d] {
+			blk[id+int(rel)] += unit
+		}
+	} else {
+		for _, x := range b.g.crosses(id) {
+			blk[x] += unit
+		}
 	}
 	if !b.ufDirty[c] {
 		x, y := b.g.linkEnds(id)
@@ -326,9 +391,9 @@ func (b *Board) removeLink(id int) {
 	c := b.links[id]
 	b.links[id] = NoColor
 	b.nlinks[c]--
-	blk := b.block[c]
+	blk, unit := b.blk, crossUnit(c)
 	for _, x := range b.g.crosses(id) {
-		blk[x]--
+		blk[x] -= unit
 	}
 	b.ufDirty[c] = true
 	b.removed = append(b.removed, int32(id))
@@ -432,12 +497,20 @@ func (b *Board) union(c Color, x, y int32) {
 	}
 	p[rx] += p[ry]
 	p[ry] = rx
+	t := b.touch[c]
+	f := t[rx] | t[ry]
+	t[rx] = f
+	if f == 3 {
+		b.joined[c] = true
+	}
 }
 
 // rebuild recomputes c's connectivity from scratch after a removal.
 func (b *Board) rebuild(c Color) {
 	p := b.uf[c]
 	copy(p, b.g.fresh)
+	copy(b.touch[c], b.g.freshTouch)
+	b.joined[c] = false
 	b.ufDirty[c] = false
 	for side := 0; side < 2; side++ {
 		for _, i := range b.g.border[c][side] {
@@ -463,8 +536,7 @@ func (b *Board) Connected(c Color) bool {
 	if b.ufDirty[c] {
 		b.rebuild(c)
 	}
-	n := int32(b.g.n)
-	return b.find(c, n) == b.find(c, n+1)
+	return b.joined[c]
 }
 
 // Free returns how many empty holes c may still peg.

@@ -17,6 +17,19 @@ func (b *Board) CopyFrom(src *Board) bool {
 	return true
 }
 
+// PegsByIndex copies the colour of every hole into dst (grown if too
+// short) and returns it: entry row*cols+col is the peg in that hole, or
+// NoColor. It is one copy, for a search that reads the whole board after
+// each simulation.
+func (b *Board) PegsByIndex(dst []Color) []Color {
+	if cap(dst) < len(b.pegs) {
+		dst = make([]Color, len(b.pegs))
+	}
+	dst = dst[:len(b.pegs)]
+	copy(dst, b.pegs)
+	return dst
+}
+
 // CanPeg reports whether c may peg h now: a hole of the board, empty, and
 // not in the opponent's border rows. It is CheckPeg without the error.
 func (b *Board) CanPeg(h Hole, c Color) bool {
@@ -35,7 +48,7 @@ func (b *Board) Autolinks(h Hole, c Color) int {
 	}
 	i := b.g.index(h)
 	n := 0
-	for m := b.nbr[c][i]; m != 0; m &= m - 1 {
+	for m := b.around(i, c); m != 0; m &= m - 1 {
 		if b.linkFree(int(b.g.dirStep[i*8+bits.TrailingZeros8(m)].link), c) {
 			n++
 		}
@@ -62,7 +75,7 @@ func (b *Board) Wins(h Hole, c Color) bool {
 	case 2:
 		reachBottom = true
 	}
-	for m := b.nbr[c][i]; m != 0; m &= m - 1 {
+	for m := b.around(i, c); m != 0; m &= m - 1 {
 		st := b.g.dirStep[i*8+bits.TrailingZeros8(m)]
 		if !b.linkFree(int(st.link), c) {
 			continue
@@ -87,70 +100,64 @@ const Unreachable = 1 << 20
 // Unreachable means c cannot connect this way; in TwixT PP that is exactly
 // when CanConnect says no. It does not allocate once the board has
 // searched.
+//
+// The search moves whole layers at once, as bitsets (see bitset.go): the
+// holes at distance d, then every peg of c they reach through open steps,
+// then the empty holes one step further at d+1.
 func (b *Board) Distance(c Color) int {
-	mark := b.search()
-	if len(b.dist) != b.g.n {
-		b.dist = make([]int32, b.g.n)
-		b.layer = make([]int32, 0, b.g.n)
+	s := b.searchSpace(c)
+	bg := &b.g.bits
+	own, last := b.pegBits[c], bg.edge[c][1]
+	front, more := s.front.set(), s.more.set()
+	clear(s.done)
+	// Distance 0: c's pegs in its first row; 1: the row's empty holes.
+	first := bg.edge[c][0]
+	for w := range front {
+		front[w] = first[w] & own[w]
 	}
-	// A 0-1 search: cur holds the holes at distance d, next those at d+1.
-	cur, next := b.queue[:0], b.layer[:0]
-	for _, i := range b.g.border[c][0] {
-		switch b.pegs[i] {
-		case c:
-			b.seen[i], b.dist[i] = mark, 0
-			cur = append(cur, i)
-		case NoColor:
-			b.seen[i], b.dist[i] = mark, 1
-			next = append(next, i)
+	for d := 0; ; d++ {
+		// Close the layer over c's pegs: a peg one open step from a
+		// hole of the layer is as near.
+		copy(more, front)
+		for w := range front {
+			s.done[w] |= front[w]
 		}
-	}
-	opp, own := b.block[c.Opponent()], b.block[c]
-	pp := b.rules == PP
-	use := b.g.canUse[c]
-	side := b.g.side[c]
-	d := int32(0)
-	for len(cur) > 0 || len(next) > 0 {
-		if len(cur) == 0 {
-			cur, next = next, cur[:0]
-			d++
-			continue
+		for {
+			clear(s.tmp)
+			s.expand(s.tmp, s.more, own, bg)
+			grew := false
+			for w, x := range s.tmp {
+				x &^= s.done[w]
+				more[w] = x
+				s.done[w] |= x
+				front[w] |= x
+				grew = grew || x != 0
+			}
+			if !grew {
+				break
+			}
 		}
-		i := cur[len(cur)-1]
-		cur = cur[:len(cur)-1]
-		if b.dist[i] != d {
-			continue // reached more cheaply since
+		reached, any := false, false
+		for w := range front {
+			reached = reached || front[w]&last[w] != 0
 		}
-		if side[i] == 2 {
-			b.queue, b.layer = cur[:0], next[:0]
-			return int(d)
+		if reached {
+			return d
 		}
-		for _, s := range b.g.steps(i) {
-			if opp[s.link] != 0 || !pp && own[s.link] != 0 {
-				continue
+		clear(s.tmp)
+		s.expand(s.tmp, s.front, s.empty, bg)
+		for w, x := range s.tmp {
+			if d == 0 {
+				x |= first[w] & s.empty[w]
 			}
-			to := int32(s.to)
-			nd := d
-			switch p := b.pegs[to]; {
-			case p == c:
-			case p == NoColor && use[to]:
-				nd++
-			default:
-				continue
-			}
-			if b.seen[to] == mark && b.dist[to] <= nd {
-				continue
-			}
-			b.seen[to], b.dist[to] = mark, nd
-			if nd == d {
-				cur = append(cur, to)
-			} else {
-				next = append(next, to)
-			}
+			x &^= s.done[w]
+			front[w] = x
+			any = any || x != 0
+		}
+		if !any {
+			return Unreachable
 		}
 	}
-	b.queue, b.layer = cur[:0], next[:0]
-	return Unreachable
 }
 
 // TwoDistance is Distance as Hex programs measure it (the "two-distance"):
@@ -160,108 +167,194 @@ func (b *Board) Distance(c Color) int {
 // cannot be blocked. So a path made of "double links", two ways to go at
 // every step, is short, and a single thread is long. It does not allocate
 // once the board has searched.
+//
+// The empty holes settle layer by layer, as bitsets: two-bit counters
+// (ones, twos) say which holes have one settled neighbour and which two or
+// more. The few groups of pegs are nodes of their own, with their
+// neighbours listed once at the start.
 func (b *Board) TwoDistance(c Color) int {
 	if b.ufDirty[c] {
 		b.rebuild(c)
 	}
-	n := b.g.n
-	if len(b.count) != n+2 {
-		b.count = make([]uint8, n+2)
-		b.head = make([]int32, n+2)
-		b.next = make([]int32, n+2)
-		b.from = make([]int32, n+2)
+	s := b.searchSpace(c)
+	bg := &b.g.bits
+	b.listGroups(c, s)
+	n := int32(b.g.n)
+	lastGroup := int32(-1)
+	if r := b.find(c, n+1); s.groupMark[r] == s.mark {
+		lastGroup = s.groupOf[r]
 	}
-	if len(b.dist) < n+2 {
-		b.dist = make([]int32, n+2)
-		b.layer = make([]int32, 0, n+2)
+	queue := s.queue[:0]
+	if r := b.find(c, n); s.groupMark[r] == s.mark {
+		g := s.groupOf[r]
+		s.count[g] = 2
+		queue = append(queue, g)
 	}
-	if cap(b.queue) < n+2 {
-		b.queue = make([]int32, 0, n+2)
+	front := s.front.set()
+	clear(front)
+	clear(s.ones)
+	clear(s.twos)
+	// The empty holes of the first row are at distance 1: the row is
+	// two neighbours.
+	first, last := bg.edge[c][0], bg.edge[c][1]
+	for w := range s.done {
+		s.done[w] = first[w] & s.empty[w]
 	}
-	clear(b.count)
-	for i := range b.head {
-		b.head[i], b.next[i], b.from[i] = -1, -1, -1
-	}
-	for i, p := range b.pegs {
-		if p == c {
-			r := b.find(c, int32(i))
-			b.next[i], b.head[r] = b.head[r], int32(i)
-		}
-	}
-	// count[x] is 2 once x is settled (queued with its final distance).
-	const settled = 2
-	cur, later := b.queue[:0], b.layer[:0]
-	for _, i := range b.g.border[c][0] {
-		switch b.pegs[i] {
-		case c:
-			if r := b.find(c, i); b.count[r] < settled {
-				b.count[r], b.dist[r] = settled, 0
-				cur = append(cur, r)
-			}
-		case NoColor:
-			b.count[i], b.dist[i] = settled, 1 // the border row is two neighbours
-			later = append(later, i)
-		}
-	}
-	opp, own := b.block[c.Opponent()], b.block[c]
-	pp := b.rules == PP
-	use := b.g.canUse[c]
-	last := b.find(c, int32(n+1))
 	edge := 0 // empty holes of the last row settled so far
-	d := int32(0)
-	result := Unreachable
-	for len(cur) > 0 || len(later) > 0 {
-		if len(cur) == 0 {
-			cur, later = later, cur[:0]
-			d++
-			continue
-		}
-		x := cur[len(cur)-1]
-		cur = cur[:len(cur)-1]
-		// x is a group (its pegs are listed from head[x]) or an empty
-		// hole (a list of itself, as next[x] is -1).
-		first := x
-		if int(x) >= n || b.pegs[x] == c {
-			if x == last {
-				result = int(d)
-				break
+	for d := int32(0); ; d++ {
+		if d > 0 {
+			lo, hi := s.front.span()
+			if lo > hi {
+				s.queue = queue
+				return Unreachable
 			}
-			first = b.head[x]
-		} else if b.g.side[c][x] == 2 {
-			if edge++; edge == 2 {
-				result = int(d)
-				break
+			for w := lo; w <= hi; w++ {
+				edge += bits.OnesCount64(front[w] & last[w])
+			}
+			if edge >= 2 {
+				s.queue = queue
+				return int(d)
+			}
+			for k := range s.open {
+				count2(s.ones, s.twos, s.front, s.open[k], bg.off[k], lo, hi)
+			}
+			// The groups next to the new layer count it once each.
+			adj := s.adjacent
+			for w := lo; w <= hi; w++ {
+				for x := front[w] & adj[w]; x != 0; x &= x - 1 {
+					queue = b.countGroups(c, s, int32(w<<6+bits.TrailingZeros64(x)), queue)
+				}
 			}
 		}
-		for p := first; p >= 0; p = b.next[p] {
-			for _, s := range b.g.steps(p) {
-				// Count x once more for each neighbour through s.
-				if opp[s.link] != 0 || !pp && own[s.link] != 0 {
-					continue
-				}
-				j := int32(s.to)
-				id, cost := j, int32(1)
-				switch q := b.pegs[j]; {
-				case q == c:
-					id, cost = b.find(c, j), 0
-				case q != NoColor || !use[j]:
-					continue
-				}
-				if id == x || b.count[id] >= settled || b.from[id] == x {
-					continue
-				}
-				b.from[id] = x
-				if b.count[id]++; b.count[id] == settled {
-					b.dist[id] = d + cost
-					if cost == 0 {
-						cur = append(cur, id)
-					} else {
-						later = append(later, id)
+		for len(queue) > 0 {
+			g := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			if g == lastGroup {
+				s.queue = queue
+				return int(d)
+			}
+			for _, e := range s.nbEmpty[s.emptyAt[g]:s.emptyAt[g+1]] {
+				w, bit := e>>6, uint64(1)<<uint(e&63)
+				s.twos[w] |= s.ones[w] & bit
+				s.ones[w] |= bit
+			}
+			for _, h := range s.nbGroup[s.groupAt[g]:s.groupAt[g+1]] {
+				if s.count[h] < 2 {
+					if s.count[h]++; s.count[h] == 2 {
+						queue = append(queue, h)
 					}
 				}
 			}
 		}
+		// The empty holes with two settled neighbours are at d+1.
+		for w := range front {
+			x := s.twos[w] & s.empty[w] &^ s.done[w]
+			if d == 0 {
+				x |= first[w] & s.empty[w]
+			}
+			front[w] = x
+			s.done[w] |= x
+		}
 	}
-	b.queue, b.layer = cur[:0], later[:0]
-	return result
+}
+
+// countGroups counts the empty hole e, just settled, as a settled
+// neighbour of each of c's groups one open step away, once per group, and
+// queues the groups that have two.
+func (b *Board) countGroups(c Color, s *searchScratch, e int32, queue []int32) []int32 {
+	var met [8]int32
+	nmet := 0
+	mask := b.stepMask(c)
+next:
+	for _, st := range b.g.steps(e) {
+		if b.pegs[st.to] != c || b.crossed(int(st.link), mask) != 0 {
+			continue
+		}
+		g := s.pegGroup[st.to]
+		for _, h := range met[:nmet] {
+			if h == g {
+				continue next
+			}
+		}
+		met[nmet] = g
+		nmet++
+		if s.count[g] < 2 {
+			if s.count[g]++; s.count[g] == 2 {
+				queue = append(queue, g)
+			}
+		}
+	}
+	return queue
+}
+
+// listGroups numbers c's groups of linked pegs (c's pegs in a border row
+// are one group with the row) and lists, for each, the empty holes c may
+// peg and the other groups one open step away, each once, and marks those
+// empty holes in s.adjacent. It returns how many groups there are.
+func (b *Board) listGroups(c Color, s *searchScratch) int32 {
+	s.mark++
+	if s.mark == 0 {
+		clear(s.groupMark)
+		clear(s.groupSeen)
+		s.mark = 1
+	}
+	ng := int32(0)
+	s.head = s.head[:0]
+	for w, word := range b.pegBits[c] {
+		for ; word != 0; word &= word - 1 {
+			i := int32(w<<6 + bits.TrailingZeros64(word))
+			r := b.find(c, i)
+			if s.groupMark[r] != s.mark {
+				s.groupMark[r], s.groupOf[r] = s.mark, ng
+				s.head = append(s.head, -1)
+				ng++
+			}
+			g := s.groupOf[r]
+			s.nextPeg[i], s.head[g] = s.head[g], i
+			s.pegGroup[i] = g
+		}
+	}
+	if cap(s.count) < int(ng) {
+		s.count = make([]uint8, ng)
+		s.groupSeen = make([]uint32, ng)
+	}
+	s.count = s.count[:ng]
+	clear(s.count)
+	s.groupSeen = s.groupSeen[:cap(s.groupSeen)]
+	clear(s.adjacent)
+	s.emptyAt, s.groupAt = s.emptyAt[:0], s.groupAt[:0]
+	s.nbEmpty, s.nbGroup = s.nbEmpty[:0], s.nbGroup[:0]
+	mask := b.stepMask(c)
+	use := b.g.canUse[c]
+	for g := int32(0); g < ng; g++ {
+		s.emptyAt = append(s.emptyAt, int32(len(s.nbEmpty)))
+		s.groupAt = append(s.groupAt, int32(len(s.nbGroup)))
+		seen := b.search() // marks the empty neighbours listed
+		if seen == 1 {     // the marks wrapped (or this is the first search)
+			clear(s.groupSeen)
+		}
+		for p := s.head[g]; p >= 0; p = s.nextPeg[p] {
+			for _, st := range b.g.steps(p) {
+				if b.crossed(int(st.link), mask) != 0 {
+					continue
+				}
+				j := int32(st.to)
+				switch q := b.pegs[j]; {
+				case q == c:
+					h := s.pegGroup[j]
+					if h != g && s.groupSeen[h] != seen {
+						s.groupSeen[h] = seen
+						s.nbGroup = append(s.nbGroup, h)
+					}
+				case q == NoColor && use[j] && b.seen[j] != seen:
+					b.seen[j] = seen
+					s.nbEmpty = append(s.nbEmpty, j)
+					setBit(s.adjacent, int(j))
+				}
+			}
+		}
+	}
+	s.emptyAt = append(s.emptyAt, int32(len(s.nbEmpty)))
+	s.groupAt = append(s.groupAt, int32(len(s.nbGroup)))
+	return ng
 }

@@ -99,3 +99,103 @@ func BenchmarkDistance(b *testing.B) {
 		}
 	})
 }
+
+// TestDistanceAgainstReference checks the bitset searches of Distance and
+// TwoDistance against the reference searches, one hole at a time, that
+// they replaced (engine_ref_test.go): on random positions of many sizes
+// and both rulesets, with pegs placed bare and linked by hand, links and
+// pegs removed, so that groups of pegs touch without a link and crossing
+// links of one's own block.
+func TestDistanceAgainstReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 13))
+	sizes := []Size{{5, 5}, {6, 9}, {24, 24}, {13, 7}, {30, 30}, {65, 12}, {12, 70}}
+	for trial := 0; trial < 49; trial++ {
+		s := sizes[trial%len(sizes)]
+		rules := []Ruleset{Standard, PP, ThreeM}[r.IntN(3)]
+		b, _ := NewBoard(s, rules)
+		c := Red
+		for step := 0; b.Free(c) > 0 && step < s.Cols*s.Rows; step++ {
+			for _, col := range []Color{Red, Black} {
+				if got, want := b.Distance(col), b.distanceRef(col); got != want {
+					t.Fatalf("%s %s step %d: %s distance %d, reference %d", s, rules, step, col, got, want)
+				}
+				if got, want := b.TwoDistance(col), b.twoDistanceRef(col); got != want {
+					t.Fatalf("%s %s step %d: %s two-distance %d, reference %d", s, rules, step, col, got, want)
+				}
+			}
+			if b.Connected(Red) || b.Connected(Black) {
+				break
+			}
+			holes := b.LegalHoles(c)
+			h := holes[r.IntN(len(holes))]
+			switch x := r.IntN(20); {
+			case x == 0 && rules != PP:
+				// Take away a random link or peg of c.
+				if links := b.Links(c); len(links) > 0 {
+					if err := b.RemoveLink(links[r.IntN(len(links))], c); err != nil {
+						t.Fatal(err)
+					}
+				} else if pegs := b.Pegs(c); len(pegs) > 0 && rules == ThreeM {
+					if err := b.RemovePeg(pegs[r.IntN(len(pegs))], c); err != nil {
+						t.Fatal(err)
+					}
+				}
+			case x <= 2:
+				// A bare peg, linked by hand to some of its neighbours.
+				if err := b.PlaceBare(h, c); err != nil {
+					t.Fatal(err)
+				}
+				for _, k := range knight {
+					o := Hole{h.Col + k[0], h.Row + k[1]}
+					if r.IntN(2) == 0 && b.Exists(o) && b.Peg(o) == c {
+						b.AddLink(NewLink(h, o), c) // refused if blocked: fine
+					}
+				}
+			default:
+				if _, err := b.Place(h, c); err != nil {
+					t.Fatal(err)
+				}
+			}
+			c = c.Opponent()
+		}
+	}
+}
+
+// TestCrossTemplate: every link that nine links cross, away from the
+// edges, is crossed by the same nine, shifted: the template addLink uses.
+func TestCrossTemplate(t *testing.T) {
+	for _, s := range []Size{{5, 5}, {8, 8}, {24, 24}, {7, 40}, {100, 100}} {
+		g := geometryFor(s)
+		for id, nc := range g.ncross {
+			if nc != crossStride {
+				continue
+			}
+			d := id % 4
+			if !g.hasRel[d] {
+				t.Fatalf("%s: link %d has nine crossings but no template", s, id)
+			}
+			for k, x := range g.crosses(id) {
+				if int32(x)-int32(id) != g.crossRel[d][k] {
+					t.Fatalf("%s: link %s: crossing %d is %s, the template says %d", s, g.link(id), k, g.link(int(x)), g.crossRel[d][k])
+				}
+			}
+		}
+	}
+}
+
+// TestPegsByIndex: the copy agrees with Peg on every hole, and is a copy.
+func TestPegsByIndex(t *testing.T) {
+	b, _ := NewBoard(Size{9, 7}, Standard)
+	b.Place(Hole{3, 2}, Red)
+	b.Place(Hole{4, 4}, Black)
+	got := b.PegsByIndex(nil)
+	for i, c := range got {
+		if h := (Hole{i % 9, i / 9}); b.Peg(h) != c {
+			t.Fatalf("%s: %s, Peg says %s", h, c, b.Peg(h))
+		}
+	}
+	got[3+2*9] = Black
+	if b.Peg(Hole{3, 2}) != Red {
+		t.Error("changing the copy changed the board")
+	}
+}

@@ -111,8 +111,8 @@ func checkInvariants(t testing.TB, g *Game) {
 					n++
 				}
 			}
-			if int(b.block[c][id]) != n {
-				t.Fatalf("link %s: %d %s links cross it, counter says %d", geo.link(id), n, c, b.block[c][id])
+			if got := b.crossCount(id, c); got != n {
+				t.Fatalf("link %s: %d %s links cross it, counter says %d", geo.link(id), n, c, got)
 			}
 		}
 	}
@@ -136,8 +136,8 @@ func checkInvariants(t testing.TB, g *Game) {
 					m |= 1 << k
 				}
 			}
-			if b.nbr[c][i] != m {
-				t.Fatalf("neighbour mask of %s for %s is %08b, want %08b", geo.hole(i), c, b.nbr[c][i], m)
+			if got := b.around(i, c); got != m {
+				t.Fatalf("neighbour mask of %s for %s is %08b, want %08b", geo.hole(i), c, got, m)
 			}
 		}
 	}

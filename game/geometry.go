@@ -31,11 +31,18 @@ type geometry struct {
 	nsteps []uint8 // per hole: how many slots are used
 	// The same steps by direction: slot i*8+k is knight[k] from hole i,
 	// and bit k of dirMask[i] says whether that step stays on the board.
-	dirStep   []step
-	dirMask   []uint8
-	crossv    []uint16 // per link id, crossStride slots: the links that cross it
-	ncross    []uint8  // per link id: how many slots are used
-	linkValid []bool   // per link id: both ends on the board, neither a corner
+	dirStep []step
+	dirMask []uint8
+	crossv  []uint16 // per link id, crossStride slots: the links that cross it
+	ncross  []uint8  // per link id: how many slots are used
+	// crossRel[d] lists the nine links that cross a link of forward
+	// direction d away from the edges, as offsets from its id: the same
+	// for every such link (those with ncross 9), and a cheaper table
+	// than crossv for the hot path (see Board.addLink). hasRel is false
+	// on boards too small for any.
+	crossRel  [4][crossStride]int32
+	hasRel    [4]bool
+	linkValid []bool // per link id: both ends on the board, neither a corner
 	border    [3][2][]int32
 	// Per colour and hole index: whether the colour may peg the hole, and
 	// which of its border rows the hole is in (1 first, 2 last, 0 none).
@@ -44,6 +51,10 @@ type geometry struct {
 	side    [3][]uint8
 	free    [3]int  // holes each colour may peg on an empty board
 	fresh   []int32 // all -1: a fresh union-find, every node its own set of size 1
+	// freshTouch: which border rows each node of a fresh union-find
+	// reaches (see Board.touch): only the two virtual nodes.
+	freshTouch []uint8
+	bits       bitGeometry
 }
 
 var geometries sync.Map // Size -> *geometry
@@ -117,6 +128,14 @@ func newGeometry(s Size) *geometry {
 			}
 		}
 	}
+	for id, nc := range g.ncross {
+		if d := id % 4; nc == crossStride && !g.hasRel[d] {
+			g.hasRel[d] = true
+			for k, x := range g.crosses(id) {
+				g.crossRel[d][k] = int32(x) - int32(id)
+			}
+		}
+	}
 	// Border rows: for each colour, the holes of its first and last row.
 	for c := 1; c < s.Cols-1; c++ {
 		g.border[Red][0] = append(g.border[Red][0], int32(g.index(Hole{c, 0})))
@@ -147,6 +166,9 @@ func newGeometry(s Size) *geometry {
 	for i := range g.fresh {
 		g.fresh[i] = -1
 	}
+	g.freshTouch = make([]uint8, g.n+2)
+	g.freshTouch[g.n], g.freshTouch[g.n+1] = 1, 2
+	g.initBits()
 	return g
 }
 

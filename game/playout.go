@@ -16,45 +16,73 @@ type Rand interface {
 // benchmarks. The scratch slice, if large enough, is used to hold the empty
 // holes, so a caller that reuses it makes Playout allocation-free.
 func (b *Board) Playout(first Color, r Rand, scratch []int32) (Color, []int32) {
-	empty := scratch[:0]
-	for i := 0; i < b.g.n; i++ {
-		if !b.g.corner[i] && b.pegs[i] == NoColor {
-			empty = append(empty, int32(i))
+	// The empty holes in three parts of one slice: those both sides may
+	// peg, then those only Red may (its border rows), then Black's. A
+	// side draws uniformly from the first part and its own, so no draw
+	// is wasted on a hole it may not use.
+	n := b.g.n
+	if cap(scratch) < n {
+		scratch = make([]int32, n)
+	}
+	holes := scratch[:n]
+	var size [3]int // how many holes each part holds: shared, Red's, Black's
+	for i := 0; i < n; i++ {
+		if b.pegs[i] == NoColor {
+			if u := b.g.useBits[i]; u == 1<<Red|1<<Black {
+				holes[size[0]] = int32(i)
+				size[0]++
+			}
+		}
+	}
+	start := [3]int{0, size[0], 0}
+	for c := Red; c <= Black; c++ {
+		if c == Black {
+			start[Black] = start[Red] + size[Red]
+		}
+		k := start[c]
+		for _, i := range b.g.border[c][0] {
+			if b.pegs[i] == NoColor {
+				holes[k] = i
+				k++
+			}
+		}
+		for _, i := range b.g.border[c][1] {
+			if b.pegs[i] == NoColor {
+				holes[k] = i
+				k++
+			}
+		}
+		size[c] = k - start[c]
+	}
+	for c := Red; c <= Black; c++ {
+		if b.ufDirty[c] {
+			b.rebuild(c) // so that joined says at once when c connects
 		}
 	}
 	fr, _ := r.(*FastRand)
 	c := first
 	for {
-		// Draw holes from the live part of the list until one is usable
-		// by c; unusable ones are set aside at the end of the live part.
-		live := len(empty)
-		use := b.g.canUse[c]
-		i := -1
-		for live > 0 {
-			var k int
-			if fr != nil {
-				k = fr.IntN(live) // a direct call: no interface in the inner loop
-			} else {
-				k = r.IntN(live)
-			}
-			if use[empty[k]] {
-				i = int(empty[k])
-				last := len(empty) - 1
-				empty[k] = empty[live-1]
-				empty[live-1] = empty[last]
-				empty = empty[:last]
-				break
-			}
-			live--
-			empty[k], empty[live] = empty[live], empty[k]
+		live := size[0] + size[c]
+		if live == 0 {
+			return NoColor, scratch
 		}
-		if i < 0 {
-			return NoColor, empty
+		var k int
+		if fr != nil {
+			k = fr.IntN(live) // a direct call: no interface in the inner loop
+		} else {
+			k = r.IntN(live)
 		}
-		b.placeAuto(i, c)
-		// Only a new link, or a peg in a border row, can complete a chain.
-		if (len(b.added) > 0 || b.g.side[c][i] != 0) && b.Connected(c) {
-			return c, empty
+		part := 0
+		if k >= size[0] {
+			part, k = int(c), k-size[0]
+		}
+		at := start[part]
+		size[part]--
+		i := holes[at+k]
+		holes[at+k] = holes[at+size[part]]
+		b.placeAuto(int(i), c)
+		if b.joined[c] {
+			return c, scratch
 		}
 		c = c.Opponent()
 	}
@@ -71,22 +99,27 @@ func (b *Board) placeAuto(i int, c Color) {
 // autolink makes every legal link from c's new peg in hole index i. The
 // peg has just been placed, so no link to it exists yet.
 func (b *Board) autolink(i int, c Color) {
-	m := b.nbr[c][i]
+	m := b.around(i, c)
 	if m == 0 {
 		return
 	}
 	dirs := b.g.dirStep[i*8 : i*8+8 : i*8+8]
-	// linkFree, with the crossing counters looked up once.
-	opp, own := b.block[c.Opponent()], b.block[c]
-	pp := b.rules == PP
+	mask := b.stepMask(c)
+	// Drop the blocked candidates all at once, without a branch each:
+	// whether a candidate is blocked is as good as random. A step off the
+	// board reads link 0, which nothing crosses, and is not a candidate.
+	blk := b.blk
+	m &= free(blk[dirs[0].link]&mask) | free(blk[dirs[1].link]&mask)<<1 |
+		free(blk[dirs[2].link]&mask)<<2 | free(blk[dirs[3].link]&mask)<<3 |
+		free(blk[dirs[4].link]&mask)<<4 | free(blk[dirs[5].link]&mask)<<5 |
+		free(blk[dirs[6].link]&mask)<<6 | free(blk[dirs[7].link]&mask)<<7
 	for ; m != 0; m &= m - 1 {
-		id := int(dirs[bits.TrailingZeros8(m)].link)
-		if opp[id] != 0 || !pp && own[id] != 0 {
-			continue
-		}
-		b.addLink(id, c)
+		b.addLink(int(dirs[bits.TrailingZeros8(m)].link), c)
 	}
 }
+
+// free is 1 when no counter is set in x, else 0.
+func free(x uint16) uint8 { return uint8((uint32(x) - 1) >> 31) }
 
 // FastRand is a small, fast generator (wyrand) for playouts, where the
 // quality of math/rand/v2's PCG is not needed and its cost shows. It

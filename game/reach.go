@@ -35,7 +35,7 @@ func (b *Board) openPath(c Color, w *witness) bool {
 	if w != nil && len(w.prev) != b.g.n {
 		w.prev = make([]int32, b.g.n)
 	}
-	opp := b.block[c.Opponent()]
+	opp := laneOf(c.Opponent())
 	for _, i := range b.g.border[c][0] {
 		if b.pegs[i] == c || b.pegs[i] == NoColor {
 			b.seen[i] = mark
@@ -54,7 +54,7 @@ func (b *Board) openPath(c Color, w *witness) bool {
 			return true
 		}
 		for _, s := range b.g.steps(i) {
-			if b.seen[s.to] == mark || opp[s.link] != 0 {
+			if b.seen[s.to] == mark || b.crossed(int(s.link), opp) != 0 {
 				continue
 			}
 			p := b.pegs[s.to]
@@ -105,9 +105,9 @@ func (w *witness) holds(b *Board, c Color) bool {
 			return false
 		}
 	}
-	blk := b.block[opp]
+	lane := laneOf(opp)
 	for _, id := range w.links {
-		if blk[id] != 0 {
+		if b.crossed(int(id), lane) != 0 {
 			return false
 		}
 	}

@@ -1,11 +1,11 @@
 package render
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/l10n"
 )
 
 // MaxAltText is the longest description Discord accepts for an
@@ -18,123 +18,131 @@ const maxAltName = 40
 // AltText describes the position in a few plain sentences for a screen
 // reader, and for the description of the image: the board, whose turn it
 // is, the last move and its links, and the pegs and links of each side (or
-// the result, with the winning chain). It uses the theme's side names, as
-// the picture does. It never fails: it describes whatever the view holds.
+// the result, with the winning chain). It is written in the options'
+// language (English for one it does not know) and uses the theme's side
+// names, as the picture does. It never fails: it describes whatever the
+// view holds.
 func AltText(v *View, o Options) string {
 	if v == nil {
 		return ""
 	}
-	th := themeFor(o.Theme)
-	side := func(c game.Color) string { return th.sideName[sideIndex(c)] }
+	w := wordsFor(o)
 	var s []string
 
-	kind := "TwixT"
+	kind := w.text("alt.twixt", nil)
 	if v.Double {
-		kind = "Double TwixT"
+		kind = w.text("alt.double", nil)
 	}
 	if v.Turns == 0 {
-		s = append(s, fmt.Sprintf("%s board %s, no moves yet.", kind, v.Size))
+		s = append(s, w.text("alt.board_new", l10n.Args{"Kind": kind, "Size": v.Size.String()}))
 	} else {
-		s = append(s, fmt.Sprintf("%s board %s after move %d.", kind, v.Size, v.Turns))
+		s = append(s, w.text("alt.board", l10n.Args{"Kind": kind, "Size": v.Size.String(), "Move": v.Turns}))
 	}
 
 	if v.Result.Over() {
-		r := resultText(v.Result, th) + "."
+		r := w.text("alt.result", l10n.Args{"Result": resultText(v.Result, w)})
 		if len(v.WinPegs) > 0 {
-			r = fmt.Sprintf("%s, with a chain of %d pegs from %s to %s.", resultText(v.Result, th), len(v.WinPegs),
-				v.WinPegs[0].Upper(), v.WinPegs[len(v.WinPegs)-1].Upper())
+			r = w.count("alt.chain", len(v.WinPegs), l10n.Args{"Result": resultText(v.Result, w),
+				"From": v.WinPegs[0].Upper(), "To": v.WinPegs[len(v.WinPegs)-1].Upper()})
 		}
 		s = append(s, r)
 	} else if v.Turn != game.NoColor {
-		who := side(v.Turn)
+		who := w.side(v.Turn)
 		if p, ok := v.Player(v.ToMove); ok {
-			seat := ""
+			args := l10n.Args{"Name": altName(p, w), "Side": who, "Seat": int(p.Seat)}
 			if v.Double {
-				seat = fmt.Sprintf(", seat %d", int(p.Seat))
+				who = w.text("alt.who_seat", args)
+			} else {
+				who = w.text("alt.who", args)
 			}
-			who = fmt.Sprintf("%s (%s%s)", altName(p), side(v.Turn), seat)
 		}
 		// who starts with a side name, already capitalised, or with a
 		// player's name, which is written exactly as the player chose it.
-		s = append(s, fmt.Sprintf("%s to move.", who))
+		s = append(s, w.text("alt.to_move", l10n.Args{"Who": who}))
 		if v.Timed {
-			s = append(s, fmt.Sprintf("Turn clock: %s.", timeLeftText(v.TimeLeft)))
+			s = append(s, w.text("alt.clock", l10n.Args{"Left": w.timeLeft(v.TimeLeft)}))
 		}
 	}
 
 	if m := v.Last; m != nil {
-		who := side(m.Color)
-		if p, ok := v.Player(m.Seat); ok && strings.TrimSpace(p.Name) != "" {
-			who = altName(p)
-		}
-		switch {
-		case m.Swap && m.Color == game.Red:
-			s = append(s, fmt.Sprintf("Last move: %s swapped sides and now plays %s, taking the peg on %s.", who, side(game.Red), m.Hole.Upper()))
-		case m.Swap:
-			s = append(s, fmt.Sprintf("Last move: %s swapped; the first peg moved to %s and is now %s's.", who, m.Hole.Upper(), side(m.Color)))
-		default:
-			line := fmt.Sprintf("Last move: %s %s", side(m.Color), m.Hole.Upper())
-			if who != side(m.Color) {
-				line = fmt.Sprintf("Last move: %s (%s) at %s", who, side(m.Color), m.Hole.Upper())
-			}
-			if len(m.Added) == 0 {
-				line += ", no new links"
-			} else {
-				added := slices.Clone(m.Added)
-				slices.SortFunc(added, func(x, y game.Link) int { return compareHoles(x.Other(m.Hole), y.Other(m.Hole)) })
-				ends := make([]string, len(added))
-				for i, l := range added {
-					if l.Has(m.Hole) {
-						ends[i] = l.Other(m.Hole).Upper()
-					} else {
-						ends[i] = l.A.Upper() + " to " + l.B.Upper()
-					}
-				}
-				line += ", linked to " + joinAnd(ends)
-			}
-			if len(m.Removed) > 0 {
-				rs := make([]string, len(m.Removed))
-				for i, l := range m.Removed {
-					rs[i] = l.A.Upper() + " to " + l.B.Upper()
-				}
-				line += "; removed the links " + joinAnd(rs)
-			}
-			if len(m.Freed) > 0 {
-				fs := make([]string, len(m.Freed))
-				for i, h := range m.Freed {
-					fs[i] = h.Upper()
-				}
-				what := "; first took up the peg on "
-				if len(fs) > 1 {
-					what = "; first took up the pegs on "
-				}
-				line += what + joinAnd(fs)
-			}
-			s = append(s, line+".")
-		}
+		s = append(s, lastMoveText(v, m, w))
 	}
 
 	for _, c := range []game.Color{game.Red, game.Black} {
 		sd := v.Side(c)
-		line := side(c)
+		args := l10n.Args{"Side": w.side(c), "Pegs": w.count("alt.pegs", len(sd.Pegs), nil), "Links": w.count("alt.links", len(sd.Links), nil)}
+		line := w.text("alt.side", args)
 		if team := v.Team(c); len(team) > 0 {
 			names := make([]string, len(team))
 			for i, p := range team {
-				names[i] = altName(p)
+				names[i] = altName(p, w)
 			}
-			line += " (" + strings.Join(names, " and ") + ")"
+			args["Names"] = strings.Join(names, " "+w.text("alt.and", nil)+" ")
+			line = w.text("alt.team_side", args)
 		}
-		line += fmt.Sprintf(": %s, %s", plural(len(sd.Pegs), "peg"), plural(len(sd.Links), "link"))
 		if v.Double {
 			if sd.PrivilegeUsed {
-				line += ", Privilege used"
+				line += w.text("alt.privilege_used", nil)
 			} else {
-				line += ", Privilege available"
+				line += w.text("alt.privilege_available", nil)
 			}
 		}
 		s = append(s, line+".")
 	}
 	return truncateRunes(strings.Join(s, " "), MaxAltText)
+}
+
+// lastMoveText is the alt text's sentence about the last move m: who
+// played where, the links it made and removed, the pegs it took up, or
+// the swap.
+func lastMoveText(v *View, m *LastMove, w words) string {
+	who := w.side(m.Color)
+	named := false
+	if p, ok := v.Player(m.Seat); ok && strings.TrimSpace(p.Name) != "" {
+		who, named = altName(p, w), true
+	}
+	hole := m.Hole.Upper()
+	switch {
+	case m.Swap && m.Color == game.Red:
+		return w.text("alt.swap_sides", l10n.Args{"Who": who, "Side": w.side(game.Red), "Hole": hole})
+	case m.Swap:
+		return w.text("alt.swap_mirror", l10n.Args{"Who": who, "Side": w.side(m.Color), "Hole": hole})
+	}
+	line := w.text("alt.last", l10n.Args{"Side": w.side(m.Color), "Hole": hole})
+	if named {
+		line = w.text("alt.last_named", l10n.Args{"Who": who, "Side": w.side(m.Color), "Hole": hole})
+	}
+	link := func(l game.Link) string { return w.text("alt.link", l10n.Args{"From": l.A.Upper(), "To": l.B.Upper()}) }
+	if len(m.Added) == 0 {
+		line += w.text("alt.no_links", nil)
+	} else {
+		added := slices.Clone(m.Added)
+		slices.SortFunc(added, func(x, y game.Link) int { return compareHoles(x.Other(m.Hole), y.Other(m.Hole)) })
+		ends := make([]string, len(added))
+		for i, l := range added {
+			if l.Has(m.Hole) {
+				ends[i] = l.Other(m.Hole).Upper()
+			} else {
+				ends[i] = link(l)
+			}
+		}
+		line += w.text("alt.linked", l10n.Args{"Holes": w.and(ends)})
+	}
+	if len(m.Removed) > 0 {
+		rs := make([]string, len(m.Removed))
+		for i, l := range m.Removed {
+			rs[i] = link(l)
+		}
+		line += w.text("alt.removed", l10n.Args{"Links": w.and(rs)})
+	}
+	if len(m.Freed) > 0 {
+		fs := make([]string, len(m.Freed))
+		for i, h := range m.Freed {
+			fs[i] = h.Upper()
+		}
+		line += w.count("alt.freed", len(fs), l10n.Args{"Holes": w.and(fs)})
+	}
+	return line + "."
 }
 
 // compareHoles orders holes by column, then row.
@@ -149,19 +157,4 @@ func compareHoles(a, b game.Hole) int {
 }
 
 // altName is a player's name, shortened for the alt text.
-func altName(p Player) string { return truncateRunes(playerName(p), maxAltName) }
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
-// joinAnd joins "a", "b" and "c" as "a, b and c".
-func joinAnd(xs []string) string {
-	if len(xs) <= 1 {
-		return strings.Join(xs, "")
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
-}
+func altName(p Player, w words) string { return truncateRunes(w.playerName(p), maxAltName) }

@@ -21,6 +21,13 @@
 // scale (16 pixels at medium) and grows until every column's name fits
 // over its column. [NewLayout] tells where every hole lands in the picture.
 //
+// Options.Lang picks the language of the header, the text board's legend
+// and the alt text: English (the zero value), German, French, Italian or
+// Spanish, from the catalogue in locales/ (one TOML file a language, with
+// the game's words of l10n/GLOSSARY.md). [Theme.SideNameIn] names the
+// sides in a language ("Weiß" for the Kosmos theme's first side in
+// German). Moves and holes stay in TwixT notation.
+//
 // The last move stands out in every theme: a thick ring, a dot on its peg
 // and its coordinates highlighted. A view may carry the time left on the
 // turn clock (View.TimeLeft), which the caller computes: drawing never

@@ -14,6 +14,8 @@ var (
 	ErrBadTheme = errors.New("unknown theme")
 	// ErrBadScale is a scale name that is not small, medium or large.
 	ErrBadScale = errors.New("unknown scale")
+	// ErrBadLang is a language the catalogues do not have.
+	ErrBadLang = errors.New("unknown language")
 	// ErrBadView is a view that cannot be drawn: a size out of range, a
 	// peg off the board or in a corner, a link that is not a knight's move.
 	ErrBadView = errors.New("view cannot be drawn")

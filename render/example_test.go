@@ -6,6 +6,7 @@ import (
 	"image/png"
 
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/l10n"
 	"github.com/twixtbot/twixtbot/render"
 )
 
@@ -52,6 +53,26 @@ func ExampleAltText() {
 	v := render.FromGame(wonGame(), "Alice", "Bob")
 	fmt.Println(render.AltText(v, render.Options{}))
 	// Output: TwixT board 5x5 after move 5. Red wins by connection, with a chain of 3 pegs from C1 to C5. Last move: Alice (Red) at C5, linked to D3. Red (Alice): 3 pegs, 2 links. Black (Bob): 2 pegs, 0 links.
+}
+
+// The alt text in the reader's language: Options.Lang (l10n.German here;
+// the zero value is English) changes the words, the theme the side names.
+func ExampleAltText_german() {
+	v := render.FromGame(wonGame(), "Alice", "Bob")
+	fmt.Println(render.AltText(v, render.Options{Lang: l10n.German, Theme: render.Kosmos}))
+	// Output: TwixT-Spielfeld 5x5 nach Zug 5. Weiß gewinnt durch Verbindung, mit einer Kette aus 3 Pfeilern von C1 bis C5. Letzter Zug: Alice (Weiß) auf C5, verbunden mit D3. Weiß (Alice): 3 Pfeiler, 2 Brücken. Schwarz (Bob): 2 Pfeiler, 0 Brücken.
+}
+
+func ExampleTheme_SideNameIn() {
+	for _, l := range l10n.Langs() {
+		fmt.Println(l, render.Kosmos.SideNameIn(l, game.Red), render.Classic.SideNameIn(l, game.Red))
+	}
+	// Output:
+	// en White Red
+	// de Weiß Rot
+	// fr Blanc Rouge
+	// it Bianco Rosso
+	// es Blanco Rojo
 }
 
 func ExampleText() {

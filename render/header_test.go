@@ -15,28 +15,28 @@ import (
 // turn, Privilege, the result, with the theme's side names.
 func TestHeaderText(t *testing.T) {
 	double := FromGame(playMoves(t, game.Settings{Players: 4}, "j12 k10 l11 privilege m9"), "Alice", "Bob", "Carol", "")
-	if got, want := teamNames(double, game.Red), "#1 Alice · #3 Carol"; got != want {
+	if got, want := teamNames(double, game.Red, wordsFor(Options{})), "#1 Alice · #3 Carol"; got != want {
 		t.Errorf("red team %q, want %q", got, want)
 	}
-	if got, want := teamNames(double, game.Black), "#2 Bob · #4 Seat 4"; got != want {
+	if got, want := teamNames(double, game.Black, wordsFor(Options{})), "#2 Bob · #4 Seat 4"; got != want {
 		t.Errorf("black team %q, want %q", got, want)
 	}
-	if got, want := strings.Join(statusParts(double, themeFor(Kosmos)), " · "), "Move 5 · Bob (Black) to move · last: White M9 · 24x24"; got != want {
+	if got, want := strings.Join(statusParts(double, wordsFor(Options{Theme: Kosmos})), " · "), "Move 5 · Bob (Black) to move · last: White M9 · 24x24"; got != want {
 		t.Errorf("status %q, want %q", got, want)
 	}
 	two := FromGame(playMoves(t, game.Settings{Swap: game.SwapSides}, "j12 swap"), "Alice", "Bob")
-	if got := teamNames(two, game.Red); got != "Bob" {
+	if got := teamNames(two, game.Red, wordsFor(Options{})); got != "Bob" {
 		t.Errorf("after the swap Red is %q, want Bob", got)
 	}
-	if got, want := strings.Join(statusParts(two, themeFor(Classic)), " · "), "Move 3 · Alice (Black) to move · last: swap · 24x24"; got != want {
+	if got, want := strings.Join(statusParts(two, wordsFor(Options{Theme: Classic})), " · "), "Move 3 · Alice (Black) to move · last: swap · 24x24"; got != want {
 		t.Errorf("status %q, want %q", got, want)
 	}
 	won := FromGame(playMoves(t, game.Settings{Size: game.Size{Cols: 5, Rows: 5}}, "c1 a2 d3 a4 c5"))
-	if got, want := strings.Join(statusParts(won, themeFor(Kosmos)), " · "), "White wins by connection · 5 moves · last: White C5 · 5x5"; got != want {
+	if got, want := strings.Join(statusParts(won, wordsFor(Options{Theme: Kosmos})), " · "), "White wins by connection · 5 moves · last: White C5 · 5x5"; got != want {
 		t.Errorf("status %q, want %q", got, want)
 	}
 	fresh := FromGame(playMoves(t, game.Settings{}, ""), "Ann\x07")
-	if got, want := strings.Join(statusParts(fresh, themeFor(Classic)), " · "), "Ann (Red) to move · new game · 24x24"; got != want {
+	if got, want := strings.Join(statusParts(fresh, wordsFor(Options{Theme: Classic})), " · "), "Ann (Red) to move · new game · 24x24"; got != want {
 		t.Errorf("status %q, want %q", got, want)
 	}
 	if got := cleanName("Zoë 🦄"); got != "Zoë ?" {
@@ -67,8 +67,8 @@ func TestTimeLeftText(t *testing.T) {
 		{7*24*time.Hour + 5*time.Hour + 59*time.Minute, "7d 5h left"},
 	}
 	for _, tt := range tests {
-		if got := timeLeftText(tt.d); got != tt.want {
-			t.Errorf("timeLeftText(%s) = %q, want %q", tt.d, got, tt.want)
+		if got := wordsFor(Options{}).timeLeft(tt.d); got != tt.want {
+			t.Errorf("timeLeft(%s) = %q, want %q", tt.d, got, tt.want)
 		}
 	}
 }
@@ -82,7 +82,7 @@ func TestHeaderTimeLeft(t *testing.T) {
 	timed := *v
 	timed.Timed, timed.TimeLeft = true, 23*time.Hour+59*time.Minute+30*time.Second
 	th := themeFor(Classic)
-	if got, want := strings.Join(statusParts(&timed, th), " · "), "Move 4 · Bob (Black) to move · 23h 59m left · last: Red K14 · 24x24"; got != want {
+	if got, want := strings.Join(statusParts(&timed, wordsFor(Options{})), " · "), "Move 4 · Bob (Black) to move · 23h 59m left · last: Red K14 · 24x24"; got != want {
 		t.Errorf("status %q, want %q", got, want)
 	}
 	l, err := NewLayout(v.Size, Options{})
@@ -91,7 +91,7 @@ func TestHeaderTimeLeft(t *testing.T) {
 	}
 	withFace(false, l.headerFont, func(f font.Face) {
 		pad := math.Round(l.headerFont * 0.6)
-		if got := statusLine(&timed, th, f, float64(l.Width)-2*pad); !strings.Contains(got, "23h 59m left") {
+		if got := statusLine(&timed, wordsFor(Options{}), f, float64(l.Width)-2*pad); !strings.Contains(got, "23h 59m left") {
 			t.Errorf("the status line that fits a 24x24 picture, %q, leaves out the time left", got)
 		}
 	})
@@ -123,7 +123,7 @@ func TestHeaderTimeLeft(t *testing.T) {
 	}
 	over := FromGame(playMoves(t, game.Settings{Size: game.Size{Cols: 5, Rows: 5}}, "c1 a2 d3 a4 c5"))
 	over.Timed = true
-	if got := strings.Join(statusParts(over, th), " · "); strings.Contains(got, "left") || strings.Contains(got, "time") {
+	if got := strings.Join(statusParts(over, wordsFor(Options{})), " · "); strings.Contains(got, "left") || strings.Contains(got, "time") {
 		t.Errorf("a finished game's status %q mentions the clock", got)
 	}
 }

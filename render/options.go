@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/l10n"
 )
 
 // Theme is the look of a board: its colours, and how the two sides are
@@ -40,9 +41,16 @@ func (t Theme) String() string {
 // valid reports whether t is one of the themes.
 func (t Theme) valid() bool { return int(t) < len(themeNames) }
 
-// SideName returns what the theme calls side c: "Red" or "Black", or
-// "White" for Red in the Kosmos theme. It returns "None" for NoColor.
-func (t Theme) SideName(c game.Color) string { return themeFor(t).sideName[sideIndex(c)] }
+// SideName returns what the theme calls side c in English: "Red" or
+// "Black", or "White" for Red in the Kosmos theme. It returns "None" for
+// NoColor.
+func (t Theme) SideName(c game.Color) string { return t.SideNameIn(l10n.English, c) }
+
+// SideNameIn returns what the theme calls side c in language l: "Rot",
+// "Noir", or "Weiß" for Red in the Kosmos theme.
+func (t Theme) SideNameIn(l l10n.Lang, c game.Color) string {
+	return words{lang: l, th: themeFor(t)}.side(c)
+}
 
 // ParseTheme reads a theme name (any case): classic, kosmos or colorblind
 // (also "colourblind", "cb", "pbmserv" and "white").
@@ -100,19 +108,25 @@ func ParseScale(s string) (Scale, error) {
 }
 
 // Options choose how a view is drawn. The zero value is the classic theme
-// at medium scale.
+// at medium scale, in English.
 type Options struct {
 	Theme Theme
 	Scale Scale
+	// Lang is the language of the header, the text board's legend and the
+	// alt text; the zero value is English.
+	Lang l10n.Lang
 }
 
-// check reports an unknown theme or scale.
+// check reports an unknown theme, scale or language.
 func (o Options) check() error {
 	if !o.Theme.valid() {
 		return fmt.Errorf("%w: %s (want classic, kosmos or colorblind)", ErrBadTheme, o.Theme)
 	}
 	if !o.Scale.valid() {
 		return fmt.Errorf("%w: %s (want small, medium or large)", ErrBadScale, o.Scale)
+	}
+	if o.Lang != "" && !o.Lang.Known() {
+		return fmt.Errorf("%w: %q (want one of %v, or none for English)", ErrBadLang, string(o.Lang), l10n.Langs())
 	}
 	return nil
 }

@@ -24,18 +24,18 @@ func PNG(w io.Writer, v *View, o Options) error {
 	if err != nil {
 		return err
 	}
-	return b.writePicture(w, v, nil)
+	return b.writePicture(w, v, wordsFor(o), nil)
 }
 
-// writePicture draws v over the base and writes it to w as a PNG, or
-// with cut the part of it that cut copies out.
-func (b *base) writePicture(w io.Writer, v *View, cut func(*image.Paletted) *image.Paletted) error {
+// writePicture draws v over the base, with the header in wd's words, and
+// writes it to w as a PNG, or with cut the part of it that cut copies out.
+func (b *base) writePicture(w io.Writer, v *View, wd words, cut func(*image.Paletted) *image.Paletted) error {
 	e := pngBufs.Get().(*pngBuf)
 	defer pngBufs.Put(e)
 	err := withSlot(func() error {
 		f := b.getFrame()
 		defer b.frames.Put(f)
-		b.render(f, v)
+		b.render(f, v, wd)
 		pic := f.pal
 		if cut != nil {
 			pic = cut(pic)
@@ -60,7 +60,7 @@ func Image(v *View, o Options) (*image.Paletted, error) {
 	_ = withSlot(func() error {
 		f := b.getFrame()
 		defer b.frames.Put(f)
-		b.render(f, v)
+		b.render(f, v, wordsFor(o))
 		out = image.NewPaletted(f.pal.Rect, slices.Clone(b.theme.palette))
 		copy(out.Pix, f.pal.Pix)
 		return nil
@@ -110,8 +110,8 @@ func (c *canvas) put(sp *sprite, p image.Point) {
 // render draws the view into frame f: the pieces go over a full-colour copy
 // of the empty board, and only the pixels they changed (and the header) are
 // mapped to the palette over a copy of the empty board's indices.
-func (b *base) render(f *frame, v *View) {
-	b.draw(f.canvas, v)
+func (b *base) render(f *frame, v *View, w words) {
+	b.draw(f.canvas, v, w)
 	b.theme.quantize(f.pal.Pix, f.RGBA, b.layout.Header)
 	for _, r := range f.dirty {
 		b.theme.quantize(f.pal.Pix, f.RGBA, r)
@@ -119,8 +119,8 @@ func (b *base) render(f *frame, v *View) {
 }
 
 // draw paints the position over a copy of the empty board.
-func (b *base) draw(c *canvas, v *View) {
-	b.drawHeader(c, v)
+func (b *base) draw(c *canvas, v *View, w words) {
+	b.drawHeader(c, v, w)
 	for _, l := range v.WinLinks {
 		b.putLink(c, &b.winLink, l)
 	}

@@ -831,17 +831,17 @@ func TestFrameReuse(t *testing.T) {
 			t.Fatal(err)
 		}
 		fresh := b.getFrame()
-		b.render(fresh, empty)
+		b.render(fresh, empty, wordsFor(Options{}))
 		want := slices.Clone(fresh.pal.Pix)
 
 		f := b.getFrame()
-		b.render(f, busy)
+		b.render(f, busy, wordsFor(Options{}))
 		b.frames.Put(f)
 		again := b.getFrame()
 		if again != f {
 			t.Skip("the pool did not hand the frame back; nothing to check")
 		}
-		b.render(again, empty)
+		b.render(again, empty, wordsFor(Options{}))
 		if !slices.Equal(again.pal.Pix, want) {
 			t.Errorf("%v: a reused frame differs from a fresh one", th)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/l10n"
 )
 
 // Peg letters of the text board, as on pbmserv: O for the first side (Red,
@@ -32,16 +33,16 @@ func Text(v *View, o Options) (string, error) {
 	if err := v.Validate(); err != nil {
 		return "", err
 	}
-	th := themeFor(o.Theme)
+	w := wordsFor(o)
 	var b strings.Builder
 	if o.Scale == Small {
 		compactBoard(&b, v)
 	} else {
 		artBoard(&b, v)
 	}
-	fmt.Fprintf(&b, "%c %s (%s)   %c %s (%s)\n",
-		textRed, th.sideName[1], "top-bottom", textBlack, th.sideName[2], "left-right")
-	b.WriteString(strings.Join(statusParts(v, th), " · "))
+	fmt.Fprintf(&b, "%c %s (%s)   %c %s (%s)\n", textRed, w.side(game.Red), w.text("textboard.top_bottom", nil),
+		textBlack, w.side(game.Black), w.text("textboard.left_right", nil))
+	b.WriteString(strings.Join(statusParts(v, w), " · "))
 	b.WriteByte('\n')
 	if o.Scale == Small {
 		for _, c := range []game.Color{game.Red, game.Black} {
@@ -53,7 +54,7 @@ func Text(v *View, o Options) (string, error) {
 			for i, l := range ls {
 				names[i] = l.Upper()
 			}
-			fmt.Fprintf(&b, "%s links: %s\n", th.sideName[sideIndex(c)], strings.Join(names, " "))
+			b.WriteString(w.text("textboard.links", l10n.Args{"Side": w.side(c), "Links": strings.Join(names, " ")}) + "\n")
 		}
 	}
 	return b.String(), nil

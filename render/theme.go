@@ -26,8 +26,8 @@ type sideStyle struct {
 
 // theme is a Theme's colours and the palette its pictures are encoded with.
 type theme struct {
-	sideName [3]string // indexed by sideIndex
-	side     [3]sideStyle
+	sideKey [3]string // the sides' names in the catalogue, indexed by sideIndex
+	side    [3]sideStyle
 
 	header, headerLine, text, textDim, tint color.RGBA // the header strip
 	board, hole, label                      color.RGBA // the board
@@ -46,7 +46,7 @@ func rgb(v uint32) color.RGBA {
 
 var themes = [...]*theme{
 	Classic: {
-		sideName: [3]string{"None", "Red", "Black"},
+		sideKey: [3]string{"side.none", "side.red", "side.black"},
 		side: [3]sideStyle{
 			1: {fill: rgb(0xd0312d), edge: rgb(0x7a1512), shine: rgb(0xf08a84), border: rgb(0xd0312d)},
 			2: {fill: rgb(0x26272b), edge: rgb(0x000000), shine: rgb(0x7c7f88), border: rgb(0x26272b)},
@@ -56,7 +56,7 @@ var themes = [...]*theme{
 		ring: rgb(0x1479e8), markText: rgb(0xffffff), win: rgb(0xffcc1a),
 	},
 	Kosmos: {
-		sideName: [3]string{"None", "White", "Black"},
+		sideKey: [3]string{"side.none", "side.white", "side.black"},
 		side: [3]sideStyle{
 			1: {fill: rgb(0xf7f7f4), edge: rgb(0x4d5257), shine: rgb(0xffffff), border: rgb(0xf7f7f4)},
 			2: {fill: rgb(0x1d1e21), edge: rgb(0x000000), shine: rgb(0x6d7077), border: rgb(0x1d1e21)},
@@ -66,7 +66,7 @@ var themes = [...]*theme{
 		ring: rgb(0xff6d00), markText: rgb(0xffffff), win: rgb(0xffd740),
 	},
 	Colorblind: {
-		sideName: [3]string{"None", "Red", "Black"},
+		sideKey: [3]string{"side.none", "side.red", "side.black"},
 		side: [3]sideStyle{
 			// Okabe and Ito's vermillion against a near-black blue:
 			// told apart by lightness, shape and pattern, not hue alone.

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/l10n"
 )
 
 // View is one position as it is drawn: plain data, copied out of a game
@@ -233,20 +234,17 @@ func sideIndex(c game.Color) int {
 	return 0
 }
 
-// playerName returns p's name, or "Seat N" when it has none. Control
-// characters and surrounding space are removed.
-func playerName(p Player) string {
+// cleanPlayerName returns a player's name without control characters and
+// surrounding space; "" when nothing is left ([words.playerName] then
+// names the seat).
+func cleanPlayerName(name string) string {
 	n := strings.Map(func(r rune) rune {
 		if r < 0x20 || r == 0x7f {
 			return -1
 		}
 		return r
-	}, p.Name)
-	n = strings.TrimSpace(n)
-	if n == "" {
-		return fmt.Sprintf("Seat %d", int(p.Seat))
-	}
-	return n
+	}, name)
+	return strings.TrimSpace(n)
 }
 
 // inChain reports whether h is in hs.
@@ -262,19 +260,19 @@ func truncateRunes(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// timeLeftText says how long is left on the turn clock, rounded down so
-// that it never promises more: "2d 3h left", "23h 59m left", "12m left",
-// "under a minute left", or "time is up".
-func timeLeftText(d time.Duration) string {
+// timeLeft says how long is left on the turn clock, rounded down so that
+// it never promises more: "2d 3h left", "23h 59m left", "12m left", "under
+// a minute left", or "time is up".
+func (w words) timeLeft(d time.Duration) string {
 	switch {
 	case d <= 0:
-		return "time is up"
+		return w.text("clock.up", nil)
 	case d < time.Minute:
-		return "under a minute left"
+		return w.text("clock.under_a_minute", nil)
 	case d < time.Hour:
-		return fmt.Sprintf("%dm left", int(d/time.Minute))
+		return w.count("clock.minutes", int(d/time.Minute), nil)
 	case d < 48*time.Hour:
-		return fmt.Sprintf("%dh %dm left", int(d/time.Hour), int(d%time.Hour/time.Minute))
+		return w.count("clock.hours", int(d/time.Hour), l10n.Args{"Minutes": int(d % time.Hour / time.Minute)})
 	}
-	return fmt.Sprintf("%dd %dh left", int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour))
+	return w.count("clock.days", int(d/(24*time.Hour)), l10n.Args{"Hours": int(d % (24 * time.Hour) / time.Hour)})
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/l10n"
 )
 
 // ZoomHoles is how many holes wide and high a zoomed picture shows: at
@@ -125,7 +126,7 @@ func ZoomPNG(w io.Writer, v *View, o Options) error {
 	if err != nil {
 		return err
 	}
-	return b.writePicture(w, v, func(full *image.Paletted) *image.Paletted { return zoomCrop(full, z) })
+	return b.writePicture(w, v, wordsFor(o), func(full *image.Paletted) *image.Paletted { return zoomCrop(full, z) })
 }
 
 // zoomCrop copies the zoomed picture out of the whole one: the window's
@@ -170,11 +171,12 @@ func ZoomAltText(v *View, o Options) string {
 	if v == nil {
 		return ""
 	}
-	w := ZoomWindow(v)
-	head := fmt.Sprintf("Detail of the board, columns %s to %s and rows %d to %d",
-		strings.ToUpper(game.ColumnName(w.Col0)), strings.ToUpper(game.ColumnName(w.Col1-1)), w.Row0+1, w.Row1)
+	win := ZoomWindow(v)
+	args := l10n.Args{"FromCol": strings.ToUpper(game.ColumnName(win.Col0)), "ToCol": strings.ToUpper(game.ColumnName(win.Col1 - 1)),
+		"FromRow": win.Row0 + 1, "ToRow": win.Row1}
+	head := "alt.zoom"
 	if v.Last != nil {
-		head += ", around the last move " + v.Last.Hole.Upper()
+		head, args["Hole"] = "alt.zoom_last", v.Last.Hole.Upper()
 	}
-	return truncateRunes(head+". "+AltText(v, o), MaxAltText)
+	return truncateRunes(wordsFor(o).text(head, args)+". "+AltText(v, o), MaxAltText)
 }

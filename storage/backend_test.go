@@ -91,7 +91,7 @@ func runBackends(m *testing.M) int {
 
 // forEachBucket calls fn for each bucket of the schema that is there.
 func forEachBucket(tx kvTx, fn func(name []byte, b kvBucket) error) error {
-	for _, name := range append(append(primaryBuckets, derivedBuckets()...), bucketPrefs, bucketFollows) {
+	for _, name := range allBuckets() {
 		if b := tx.Bucket(name); b != nil {
 			if err := fn(name, b); err != nil {
 				return err

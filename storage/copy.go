@@ -11,7 +11,7 @@ import (
 
 // allBuckets are every bucket the store writes, in a fixed order.
 func allBuckets() [][]byte {
-	return append(append(slices.Clone(primaryBuckets), derivedBuckets()...), bucketPrefs, bucketFollows)
+	return append(append(slices.Clone(primaryBuckets), derivedBuckets()...), bucketPrefs, bucketFollows, bucketGuilds)
 }
 
 // BucketCopied is what Copy did with one bucket.

@@ -52,6 +52,9 @@ func fillForCopy(t *testing.T, s *Store) {
 	if _, err := s.Follow(ctx, 2, "u3", true); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.SetGuildLocale(ctx, "g1", "de"); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestCopyBoltToEtcdAndBack copies a bbolt database to etcd, checks that
@@ -82,7 +85,7 @@ func TestCopyBoltToEtcdAndBack(t *testing.T) {
 	if n := byName["games"].Keys; n != 130 || byName["games"].Sequence != 130 {
 		t.Errorf("copied %d games, sequence %d; want 130, 130", n, byName["games"].Sequence)
 	}
-	for _, name := range []string{"settings", "settings-log", "prefs", "follows", "ratings", "idx-finished"} {
+	for _, name := range []string{"settings", "settings-log", "prefs", "follows", "guilds", "ratings", "idx-finished"} {
 		if byName[name].Keys == 0 {
 			t.Errorf("bucket %s: nothing copied", name)
 		}

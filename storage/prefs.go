@@ -27,6 +27,9 @@ type Prefs struct {
 	// DMRefused is set when Discord refused a direct message to the
 	// user; the bot then uses the channel until the user chooses again.
 	DMRefused bool `json:"dm_refused,omitempty"`
+	// Locale is the user's language as Discord last sent it ("de",
+	// "fr"), for the direct messages sent without an interaction.
+	Locale string `json:"locale,omitempty"`
 }
 
 // Prefs returns user u's choices.

@@ -51,13 +51,18 @@ type App struct {
 	Clock   Clock
 }
 
-// opsMux serves /metrics, and /healthz: healthy when every check passes
-// (nil checks are skipped).
-func (a *App) opsMux(m *Metrics, checks ...func(context.Context) error) *http.ServeMux {
+// opsMux serves /metrics, and /healthz: healthy when the connection (if
+// any) is up and a.Health passes, followed by each shard's state.
+func (a *App) opsMux(m *Metrics, conn *Connection) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", m)
-	checks = append(checks, a.Health)
-	mux.Handle("/healthz", HealthHandler(func(ctx context.Context) error {
+	checks := []func(context.Context) error{a.Health}
+	var details func() []string
+	if conn != nil {
+		checks = append(checks, conn.Check)
+		details = conn.ShardStates
+	}
+	mux.Handle("/healthz", healthHandler(func(ctx context.Context) error {
 		for _, c := range checks {
 			if c == nil {
 				continue
@@ -67,7 +72,7 @@ func (a *App) opsMux(m *Metrics, checks ...func(context.Context) error) *http.Se
 			}
 		}
 		return nil
-	}))
+	}, details))
 	return mux
 }
 
@@ -176,7 +181,7 @@ func (a *App) runHTTP(ctx context.Context, d *Dispatcher, m *Metrics, log *slog.
 			return fmt.Errorf("listening for interactions: %w", err)
 		}
 	}
-	mux := a.opsMux(m)
+	mux := a.opsMux(m, nil)
 	mux.Handle("/", NewInteractionHandler(key, d, InteractionHandlerOptions{Logger: log}))
 	log.Info("discord: serving HTTP interactions", "addr", ln.Addr().String())
 	if a.Ready != nil {
@@ -203,20 +208,24 @@ func (a *App) runGateway(ctx context.Context, c *Client, d *Dispatcher, m *Metri
 	opsDone := make(chan error, 1)
 	if ln != nil {
 		log.Info("discord: serving /metrics and /healthz", "addr", ln.Addr().String())
-		go func() { opsDone <- Serve(gctx, ln, a.opsMux(m, conn.Check), grace) }()
+		go func() { opsDone <- Serve(gctx, ln, a.opsMux(m, conn), grace) }()
 	} else {
 		opsDone <- nil
 	}
-	err := a.register(gctx, c, log, conn)
+	plan, err := a.Config.ShardPlan()
+	if err == nil {
+		err = a.register(gctx, c, log, conn)
+	}
 	if err == nil {
 		var once sync.Once
 		err = RunGateway(gctx, c, d, GatewayOptions{Logger: log, Grace: grace, Backoff: a.Backoff, Clock: a.Clock, Connection: conn,
+			Shards: plan, Metrics: m,
 			OnReady: func(r *discordgo.Ready) {
 				if a.Self != nil && r.User != nil && r.User.ID != "" {
 					a.Self(UserID(r.User.ID))
 				}
-				if a.Ready != nil {
-					once.Do(func() { a.Ready(nil) }) // not again on reconnects
+				if a.Ready != nil && conn.Up() {
+					once.Do(func() { a.Ready(nil) }) // once every shard is up; not again on reconnects
 				}
 			}})
 	} else if gctx.Err() != nil {

@@ -20,6 +20,8 @@ type Config struct {
 	PublicKey   string // DISCORD_PUBLIC_KEY (-public-key): hex; required with HTTPAddr
 	APIBase     string // DISCORD_API_BASE (-api-base): origin replacing https://discord.com
 	MetricsAddr string // TWIXTBOT_METRICS_ADDR (-metrics-addr): /metrics and /healthz in gateway mode
+	Shards      string // TWIXTBOT_SHARDS (-shards): "auto" or a count; empty: one session, no sharding
+	ShardIDs    string // TWIXTBOT_SHARD_IDS (-shard-ids): the shards this process runs, such as 0-3 or 0,2,5-7; empty: all
 }
 
 // HTTPMode reports whether the bot serves the HTTP interactions endpoint
@@ -80,7 +82,52 @@ func (c Config) Validate() error {
 			bad("TWIXTBOT_METRICS_ADDR", "metrics-addr", "%q is not host:port (such as :9090): %v", c.MetricsAddr, err)
 		}
 	}
+	if c.Shards != "" || c.ShardIDs != "" {
+		errs = append(errs, c.validateShards()...)
+	}
 	return errors.Join(errs...)
+}
+
+// validateShards checks TWIXTBOT_SHARDS and TWIXTBOT_SHARD_IDS.
+func (c Config) validateShards() []error {
+	var errs []error
+	bad := func(env, fl, format string, args ...any) {
+		errs = append(errs, &ConfigError{Var: env, Flag: fl, Problem: fmt.Sprintf(format, args...)})
+	}
+	if c.HTTPAddr != "" {
+		bad("TWIXTBOT_SHARDS", "shards", "is set with TWIXTBOT_HTTP_ADDR: shards are gateway sessions, and the HTTP interactions endpoint takes every interaction without them; unset TWIXTBOT_SHARDS and TWIXTBOT_SHARD_IDS")
+		return errs
+	}
+	auto, count, err := ParseShardCount(c.Shards)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	ids, err := ParseShardIDs(c.ShardIDs)
+	switch {
+	case err != nil:
+		errs = append(errs, err)
+	case c.Shards == "" && ids != nil:
+		bad("TWIXTBOT_SHARD_IDS", "shard-ids", "is set but TWIXTBOT_SHARDS is not: set TWIXTBOT_SHARDS to auto or to the total count of shards across your processes")
+	case !auto && count > 0 && ids != nil:
+		if _, err := (ShardPlan{Count: count, IDs: ids}).Shards(count); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+// ShardPlan is the sharding TWIXTBOT_SHARDS and TWIXTBOT_SHARD_IDS ask
+// for; the zero plan (no sharding) when they are empty.
+func (c Config) ShardPlan() (ShardPlan, error) {
+	if c.Shards == "" && c.ShardIDs == "" {
+		return ShardPlan{}, nil
+	}
+	if errs := c.validateShards(); len(errs) > 0 {
+		return ShardPlan{}, errors.Join(errs...)
+	}
+	auto, count, _ := ParseShardCount(c.Shards)
+	ids, _ := ParseShardIDs(c.ShardIDs)
+	return ShardPlan{Auto: auto, Count: count, IDs: ids}, nil
 }
 
 func redact(s string) string {
@@ -92,8 +139,8 @@ func redact(s string) string {
 
 // String describes the configuration with the token redacted.
 func (c Config) String() string {
-	return fmt.Sprintf("token=%s app=%s guild=%s http=%s public_key=%s api_base=%s metrics=%s",
-		redact(c.Token), c.AppID, c.GuildID, c.HTTPAddr, c.PublicKey, c.APIBase, c.MetricsAddr)
+	return fmt.Sprintf("token=%s app=%s guild=%s http=%s public_key=%s api_base=%s metrics=%s shards=%s shard_ids=%s",
+		redact(c.Token), c.AppID, c.GuildID, c.HTTPAddr, c.PublicKey, c.APIBase, c.MetricsAddr, c.Shards, c.ShardIDs)
 }
 
 // LogValue logs the configuration with the token redacted.
@@ -106,6 +153,8 @@ func (c Config) LogValue() slog.Value {
 		slog.String("public_key", c.PublicKey),
 		slog.String("api_base", c.APIBase),
 		slog.String("metrics_addr", c.MetricsAddr),
+		slog.String("shards", c.Shards),
+		slog.String("shard_ids", c.ShardIDs),
 	)
 }
 

@@ -413,7 +413,7 @@ func (st *delivery) decide(res result) Reply {
 	switch {
 	case res.panic != nil:
 		outcome, rec.Err = OutcomePanic, fmt.Errorf("handler panicked: %v", res.panic)
-		reply = defaultErrorReply(e, nil) // the apology
+		reply = router.replyForError(e, nil) // the apology
 	case errors.Is(res.err, context.DeadlineExceeded) || errors.Is(res.err, context.Canceled):
 		outcome, rec.Err = OutcomeTimeout, res.err
 		reply = router.replyForError(e, Errorf("That took too long and was given up. Please try again."))
@@ -623,6 +623,9 @@ func (d *Dispatcher) finish(ctx context.Context, rec Record) {
 		slog.Bool("deferred", rec.Deferred),
 		slog.Duration("ack", rec.Ack),
 		slog.Duration("latency", rec.Total),
+	}
+	if sh, ok := ctx.Value(shardKey{}).(Shard); ok {
+		attrs = append(attrs, slog.String("shard", sh.String()))
 	}
 	attrs = append(attrs, rec.Attrs...)
 	level := slog.LevelInfo

@@ -32,7 +32,9 @@
 //     websocket session with the Guilds intent only, reopened with
 //     [Backoff] whenever it cannot be opened or drops, its state on
 //     /healthz through a [Connection]; it stops only on what retrying
-//     cannot fix, such as a refused token, [ErrBadToken]) and
+//     cannot fix, such as a refused token, [ErrBadToken]; with a
+//     [ShardPlan], one such session per [Shard], their IDENTIFYs paced by
+//     Discord's max_concurrency, their states on /healthz one by one) and
 //     [InteractionHandler] (the HTTP interactions endpoint, Ed25519
 //     signatures checked, replies sent through the callback endpoint before
 //     the 202). [App] wires it all from a [Config].

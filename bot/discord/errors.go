@@ -217,8 +217,10 @@ func closeCodeError(code int, text string) error {
 	switch code {
 	case 4004:
 		return &TokenError{Err: fmt.Errorf("the gateway closed with code 4004 (%s)", text)}
-	case 4010, 4011:
-		problem = "the bot's shard settings are wrong; twixtbot runs one shard, so this is a bug: report it"
+	case 4010:
+		problem = "Discord refused the shard settings: every process must use the same TWIXTBOT_SHARDS, and TWIXTBOT_SHARD_IDS must name shards below it"
+	case 4011:
+		problem = "Discord requires sharding: the bot is in too many servers (2,500 or more) for one session; set TWIXTBOT_SHARDS=auto (see \"Running at scale\" in the README)"
 	case 4012:
 		problem = "this version of twixtbot speaks a gateway version Discord no longer accepts: upgrade twixtbot"
 	case 4013:

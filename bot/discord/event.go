@@ -228,6 +228,15 @@ func (e *Event) HasPermission(perm int64) bool {
 // Locale is the acting user's language ("en-US"), if Discord sent it.
 func (e *Event) Locale() string { return string(e.i.Locale) }
 
+// GuildLocale is the server's language ("es-ES"), if Discord sent it: it
+// is sent for interactions in a server, not in direct messages.
+func (e *Event) GuildLocale() string {
+	if e.i.GuildLocale == nil {
+		return ""
+	}
+	return string(*e.i.GuildLocale)
+}
+
 // Path is what the interaction is routed by: the command path for
 // commands and autocompletes ("twixt challenge", subcommand group and
 // subcommand included), the custom_id for components and modals.

@@ -2,9 +2,11 @@ package discord
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"net/http"
 	"regexp"
@@ -55,6 +57,8 @@ type Metrics struct {
 	total        map[string]*histogram
 	rest         map[labelPair]uint64 // route, status
 	retries      map[string]uint64
+	gateway      map[labelPair]uint64 // shard, event
+	shardUp      map[string]bool      // by shard
 	funcs        []funcMetric
 }
 
@@ -73,6 +77,8 @@ func NewMetrics(namespace string) *Metrics {
 		total:        map[string]*histogram{},
 		rest:         map[labelPair]uint64{},
 		retries:      map[string]uint64{},
+		gateway:      map[labelPair]uint64{},
+		shardUp:      map[string]bool{},
 	}
 }
 
@@ -132,6 +138,26 @@ func (m *Metrics) observeREST(r RESTResult) {
 	}
 }
 
+// observeGateway counts an event of a shard's gateway session: "ready",
+// "resumed" (up), "disconnect" (down) or "interaction"; "" only marks
+// the session down (not yet open, or closed). m may be nil.
+func (m *Metrics) observeGateway(shard, event string) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if event != "" {
+		m.gateway[labelPair{shard, event}]++
+	}
+	switch event {
+	case "", "disconnect":
+		m.shardUp[shard] = false
+	case "ready", "resumed":
+		m.shardUp[shard] = true
+	}
+}
+
 // Interactions is the count for one route and outcome.
 func (m *Metrics) Interactions(route string, o Outcome) uint64 {
 	m.mu.Lock()
@@ -169,6 +195,25 @@ func (m *Metrics) WriteText(w io.Writer) error {
 		retries[labelPair{k, ""}] = v
 	}
 	m.writeCounters(bw, "discord_retries_total", "Discord REST attempts that were retried, by route.", "route", "", retries)
+	if len(m.shardUp) > 0 {
+		m.writeCounters(bw, "gateway_events_total", "Gateway events, by shard: ready (IDENTIFY answered), resumed, disconnect, interaction.", "shard", "event", m.gateway)
+		full := m.ns + "_gateway_shard_up"
+		fmt.Fprintf(bw, "# HELP %s Whether the shard's gateway session is ready (1) or not (0).\n# TYPE %s gauge\n", full, full)
+		shards := slices.Collect(maps.Keys(m.shardUp))
+		slices.SortFunc(shards, func(a, b string) int { // numerically: 2 before 10
+			if c := cmp.Compare(len(a), len(b)); c != 0 {
+				return c
+			}
+			return strings.Compare(a, b)
+		})
+		for _, sh := range shards {
+			up := 0
+			if m.shardUp[sh] {
+				up = 1
+			}
+			fmt.Fprintf(bw, "%s{shard=\"%s\"} %d\n", full, escapeLabel(sh), up)
+		}
+	}
 	m.mu.Unlock()
 	// The funcs run unlocked: they may be slow or take locks of their own.
 	for _, f := range funcs {
@@ -235,6 +280,12 @@ func (m *Metrics) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // HealthHandler serves /healthz: 200 "ok" when check passes within 5
 // seconds, 503 with the error otherwise. A nil check always passes.
 func HealthHandler(check func(ctx context.Context) error) http.Handler {
+	return healthHandler(check, nil)
+}
+
+// healthHandler is HealthHandler with the lines of details (each shard's
+// state, say) after the verdict.
+func healthHandler(check func(ctx context.Context) error, details func() []string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -249,9 +300,20 @@ func HealthHandler(check func(ctx context.Context) error) http.Handler {
 			if err := check(ctx); err != nil {
 				w.WriteHeader(http.StatusServiceUnavailable)
 				fmt.Fprintf(w, "unhealthy: %v\n", err)
+				writeLines(w, details)
 				return
 			}
 		}
 		fmt.Fprintln(w, "ok")
+		writeLines(w, details)
 	})
+}
+
+func writeLines(w io.Writer, lines func() []string) {
+	if lines == nil {
+		return
+	}
+	for _, l := range lines() {
+		fmt.Fprintln(w, l)
+	}
 }

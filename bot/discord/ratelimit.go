@@ -132,6 +132,12 @@ const SlowDown = "You're going too fast: wait a few seconds, then try again. Not
 // flood, then no answer at all; its outcome is OutcomeThrottled and its
 // handler does not run.
 func RateLimit(l *UserLimiter) Middleware {
+	return RateLimitSaying(l, func(*Event) string { return SlowDown })
+}
+
+// RateLimitSaying is RateLimit with the notice in the words of notice (in
+// the user's language, say).
+func RateLimitSaying(l *UserLimiter, notice func(e *Event) string) Middleware {
 	return func(next Handler) Handler {
 		return func(ctx context.Context, e *Event) (Reply, error) {
 			if e.Type() == discordgo.InteractionApplicationCommandAutocomplete {
@@ -142,7 +148,7 @@ func RateLimit(l *UserLimiter) Middleware {
 				return next(ctx, e)
 			case Notify:
 				e.SetOutcome(OutcomeThrottled)
-				return Ephemeral(SlowDown), nil
+				return Ephemeral(notice(e)), nil
 			default:
 				e.SetOutcome(OutcomeThrottled)
 				return NoReply(), nil

@@ -114,8 +114,8 @@ func (r *Router) NotFound(f func(e *Event) Reply) {
 
 // ErrorReply sets how a handler's error becomes a reply. The default
 // answers ephemerally with the error's message if it is fit for the user
-// (see UserMessage), with a generic apology otherwise, and with no choices
-// for an autocomplete.
+// (see UserMessage), with a generic apology otherwise (also for a nil
+// err, after a panic), and with no choices for an autocomplete.
 func (r *Router) ErrorReply(f func(e *Event, err error) Reply) {
 	r.mu.Lock()
 	defer r.mu.Unlock()

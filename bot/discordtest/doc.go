@@ -5,7 +5,10 @@
 //
 // It speaks Discord's wire protocol only and imports nothing of the bot, so
 // it checks the bot's payloads independently: names of at most 32
-// characters, at most 25 options and choices, custom_ids of at most 100
+// characters, at most 25 options and choices, localized names and
+// descriptions (keys among Discord's locales, names that follow the naming
+// rule and stay distinct among siblings in every locale, descriptions and
+// choice names of 1 to 100 characters), custom_ids of at most 100
 // characters, content of at most 2000, action rows and buttons within
 // limits, attachments referenced correctly (each files[n] upload has an
 // attachments entry with id n, and the reverse), callbacks of a type the
@@ -21,7 +24,13 @@
 // connections) are injected with Inject. The gateway can be dropped
 // (DropGateway), refused (RefuseGateway) and its session invalidated
 // (InvalidateSession); it answers RESUME with the events the client
-// missed, then RESUMED. Waiting is done on conditions, never with sleeps:
+// missed, then RESUMED. It shards as Discord does: GET /gateway/bot
+// recommends Options.Shards with Options.MaxConcurrency, each shard has
+// its own session, an interaction of a server goes only to the shard
+// (guild_id >> 22) % count (DMs to shard 0), a bad [shard, count] is
+// closed with 4010 (4011 when RequireSharding finds too few shards), and
+// with an IdentifyClock an IDENTIFY that breaks the identify rate limit
+// (one per 5 s per shard_id % max_concurrency) gets op 9. Waiting is done on conditions, never with sleeps:
 // ExpectFinished makes answers wait until the bot says it has finished
 // (counted, logged) the interaction, and WaitGet polls a bot's /metrics or
 // /healthz until it shows what the test waits for.

@@ -27,7 +27,10 @@ type Options struct {
 	BotUserID string // the bot user's id (default: AppID)
 	GuildID   string // the server interactions come from by default (default 200000000000000001)
 	ChannelID string // the channel they come from by default (default 300000000000000001)
-	Token     string // the bot token, without "Bot " (default "fake-bot-token")
+	// GuildLocale is the server's locale sent with its interactions
+	// (guild_locale); "" sends none.
+	GuildLocale string
+	Token       string // the bot token, without "Bot " (default "fake-bot-token")
 
 	// CallbackDeadline is how late after delivery an initial callback is
 	// still accepted (default 3 s, Discord's); negative: no deadline.
@@ -36,6 +39,28 @@ type Options struct {
 	// by default it refuses them with close code 4014, as Discord does for
 	// an application that has not enabled them.
 	AllowPrivilegedIntents bool
+
+	// Sharding, as GET /gateway/bot tells it and the gateway enforces it.
+	// Shards is the shard count it recommends (default 1); an IDENTIFY
+	// with a shard outside [0, count) is closed with 4010 (Invalid shard),
+	// and with RequireSharding one with fewer shards than Shards with 4011
+	// (Sharding required), as Discord does for a bot in 2,500 servers or
+	// more. MaxConcurrency is session_start_limit.max_concurrency (default
+	// 1), StartsRemaining and ResetAfter its remaining (default 999) and
+	// reset_after.
+	Shards          int
+	RequireSharding bool
+	MaxConcurrency  int
+	StartsRemaining *int
+	ResetAfter      time.Duration
+	// IdentifyClock, when set, times IDENTIFYs for Discord's identify
+	// rate limit, which the gateway then enforces: at most one IDENTIFY
+	// per 5 seconds for each rate-limit key (shard_id % max_concurrency),
+	// refused with op 9 (and a violation) otherwise. Share it with the
+	// bot's clock so that a test need not sleep. Without it the limit is
+	// not enforced: discordgo identifies again at once after an op 9, so
+	// a test of a refused RESUME would break it on the system clock.
+	IdentifyClock interface{ Now() time.Time }
 	// WaitTimeout bounds Await and the other waits that fail the test
 	// (default 30 s: the waits end when their condition holds, so a
 	// generous bound costs nothing but on failure, and a busy machine
@@ -102,6 +127,12 @@ func New(t TB, o Options) *Fake {
 	}
 	if o.CallbackDeadline == 0 {
 		o.CallbackDeadline = 3 * time.Second
+	}
+	if o.Shards < 1 {
+		o.Shards = 1
+	}
+	if o.MaxConcurrency < 1 {
+		o.MaxConcurrency = 1
 	}
 	if o.WaitTimeout <= 0 {
 		o.WaitTimeout = 30 * time.Second
@@ -284,7 +315,7 @@ type apiRoute struct {
 func (f *Fake) routes() map[string]apiRoute {
 	return map[string]apiRoute{
 		"GET " + RouteGateway:            {f.getGateway, false},
-		"GET " + RouteGatewayBot:         {f.getGateway, true},
+		"GET " + RouteGatewayBot:         {f.getGatewayBot, true},
 		"GET " + RouteMe:                 {f.getMe, true},
 		"PUT " + RouteGlobalCommands:     {f.putCommands, true},
 		"PUT " + RouteGuildCommands:      {f.putCommands, true},
@@ -531,12 +562,26 @@ func writeError(w http.ResponseWriter, status, code int, msg string) {
 }
 
 func (f *Fake) getGateway(c *Call, w http.ResponseWriter, r *http.Request) {
-	u := "ws" + strings.TrimPrefix(f.srv.URL, "http") + gatewayPath
+	writeJSON(w, http.StatusOK, map[string]any{"url": f.gatewayURL()})
+}
+
+func (f *Fake) gatewayURL() string { return "ws" + strings.TrimPrefix(f.srv.URL, "http") + gatewayPath }
+
+// getGatewayBot answers GET /gateway/bot: the gateway's URL, the
+// recommended shard count and the session start limit.
+func (f *Fake) getGatewayBot(c *Call, w http.ResponseWriter, r *http.Request) {
+	remaining := 999
+	if f.o.StartsRemaining != nil {
+		remaining = *f.o.StartsRemaining
+	}
 	writeJSON(w, http.StatusOK, map[string]any{
-		"url": u, "shards": 1,
-		"session_start_limit": map[string]int{"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+		"url": f.gatewayURL(), "shards": f.o.Shards,
+		"session_start_limit": map[string]int{"total": 1000, "remaining": remaining,
+			"reset_after": int(f.o.ResetAfter / time.Millisecond), "max_concurrency": f.o.MaxConcurrency},
 	})
 }
+
+func (f *Fake) maxConcurrency() int { return f.o.MaxConcurrency }
 
 func (f *Fake) getMe(c *Call, w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, f.botUser())

@@ -43,6 +43,7 @@ type builder struct {
 	guild, channel string
 	dm             bool
 	locale         string
+	guildLocale    string
 	opts           []*discordgo.ApplicationCommandInteractionDataOption
 	resolved       *discordgo.ApplicationCommandInteractionDataResolved
 }
@@ -110,6 +111,11 @@ func InDM() Opt { return func(b *builder) { b.dm = true } }
 // Locale sets the user's locale.
 func Locale(l string) Opt { return func(b *builder) { b.locale = l } }
 
+// GuildLocale sets the server's locale (guild_locale), which Discord
+// sends with interactions in a server; the fake's GuildLocale option
+// sets the default.
+func GuildLocale(l string) Opt { return func(b *builder) { b.guildLocale = l } }
+
 func randomToken() string {
 	b := make([]byte, 24)
 	_, _ = rand.Read(b)
@@ -118,7 +124,7 @@ func randomToken() string {
 
 // newInteraction builds and registers an interaction by u; f.mu is not held.
 func (f *Fake) newInteraction(u User, t discordgo.InteractionType, data discordgo.InteractionData, msg *discordgo.Message, opts []Opt) *discordgo.Interaction {
-	b := &builder{guild: f.o.GuildID, channel: f.o.ChannelID}
+	b := &builder{guild: f.o.GuildID, channel: f.o.ChannelID, guildLocale: f.o.GuildLocale}
 	for _, o := range opts {
 		o(b)
 	}
@@ -137,6 +143,10 @@ func (f *Fake) newInteraction(u User, t discordgo.InteractionType, data discordg
 		i.Context = discordgo.InteractionContextBotDM
 	} else {
 		i.GuildID = b.guild
+		if b.guildLocale != "" {
+			gl := discordgo.Locale(b.guildLocale)
+			i.GuildLocale = &gl
+		}
 		i.Member = &discordgo.Member{User: u.discord(), Permissions: u.Permissions, GuildID: b.guild, Roles: []string{}}
 		i.Context = discordgo.InteractionContextGuild
 	}

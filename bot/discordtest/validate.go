@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"sort"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
@@ -104,6 +105,13 @@ func checkChoices(where string, cs []*discordgo.ApplicationCommandOptionChoice) 
 		if n := length(c.Name); n < 1 || n > 100 {
 			p = append(p, fmt.Sprintf("%s[%d]: name of %d characters; Discord wants 1 to 100", where, i, n))
 		}
+		for _, l := range sortedLocales(c.NameLocalizations) {
+			if !discordLocales[l] {
+				p = append(p, fmt.Sprintf("%s[%d]: name_localizations has %q, which is not a Discord locale", where, i, l))
+			} else if n := length(c.NameLocalizations[discordgo.Locale(l)]); n < 1 || n > 100 {
+				p = append(p, fmt.Sprintf("%s[%d]: %s name of %d characters; Discord wants 1 to 100", where, i, l, n))
+			}
+		}
 		switch v := c.Value.(type) {
 		case string:
 			if length(v) > 100 {
@@ -172,14 +180,157 @@ func checkCommands(cmds []*discordgo.ApplicationCommand) []string {
 		}
 		chat++
 		p = append(p, checkNamed(where, c.Name, c.Description)...)
+		p = append(p, checkLocalized(where, c.Name, deref(c.NameLocalizations), deref(c.DescriptionLocalizations))...)
 		size := length(c.Name) + length(c.Description)
 		p = append(p, checkOptionList(where, c.Options, 0, &size)...)
 		if size > 8000 {
 			p = append(p, fmt.Sprintf("%s: %d characters in all, more than 8000", where, size))
 		}
+		if n := localizedSize(c); n > 8000 && size <= 8000 {
+			p = append(p, fmt.Sprintf("%s: %d characters in all, counting each text's longest localization, more than 8000", where, n))
+		}
 	}
 	if chat > 100 {
 		p = append(p, fmt.Sprintf("%d slash commands, more than 100", chat))
+	}
+	var names []string
+	var locs []map[discordgo.Locale]string
+	for _, c := range cmds {
+		if c != nil && (c.Type == 0 || c.Type == discordgo.ChatApplicationCommand) {
+			names, locs = append(names, c.Name), append(locs, deref(c.NameLocalizations))
+		}
+	}
+	p = append(p, checkSiblingNames("commands", names, locs)...)
+	return p
+}
+
+// discordLocales are the locales Discord knows (Reference, Locales): the
+// only keys a localization dictionary may have.
+var discordLocales = map[string]bool{
+	"id": true, "da": true, "de": true, "en-GB": true, "en-US": true, "es-ES": true, "es-419": true,
+	"fr": true, "hr": true, "it": true, "lt": true, "hu": true, "nl": true, "no": true, "pl": true,
+	"pt-BR": true, "ro": true, "fi": true, "sv-SE": true, "vi": true, "tr": true, "cs": true, "el": true,
+	"bg": true, "ru": true, "uk": true, "hi": true, "th": true, "zh-CN": true, "ja": true, "zh-TW": true, "ko": true,
+}
+
+func deref(m *map[discordgo.Locale]string) map[discordgo.Locale]string {
+	if m == nil {
+		return nil
+	}
+	return *m
+}
+
+// sortedLocales returns m's keys in order, as plain strings (a
+// discordgo.Locale prints as the language's English name), so that problems are reported
+// in the same order every time.
+func sortedLocales(m map[discordgo.Locale]string) []string {
+	out := make([]string, 0, len(m))
+	for l := range m {
+		out = append(out, string(l))
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// localizedSize counts a command's characters as Discord does for its
+// 8000-character limit once it has localizations: every name, description
+// and choice name counts with its longest text, the default or a
+// localization, and the choices' values count once.
+func localizedSize(c *discordgo.ApplicationCommand) int {
+	longest := func(def string, m map[discordgo.Locale]string) int {
+		n := length(def)
+		for _, s := range m {
+			n = max(n, length(s))
+		}
+		return n
+	}
+	n := longest(c.Name, deref(c.NameLocalizations)) + longest(c.Description, deref(c.DescriptionLocalizations))
+	var walk func(opts []*discordgo.ApplicationCommandOption)
+	walk = func(opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			if o == nil {
+				continue
+			}
+			n += longest(o.Name, o.NameLocalizations) + longest(o.Description, o.DescriptionLocalizations)
+			for _, ch := range o.Choices {
+				if ch != nil {
+					n += longest(ch.Name, ch.NameLocalizations)
+					if v, ok := ch.Value.(string); ok {
+						n += length(v)
+					}
+				}
+			}
+			walk(o.Options)
+		}
+	}
+	walk(c.Options)
+	return n
+}
+
+// checkLocalized checks the name_localizations and
+// description_localizations of a command or option: every key a Discord
+// locale, every name following the naming rule, every description 1 to
+// 100 characters.
+func checkLocalized(where, name string, names, descs map[discordgo.Locale]string) []string {
+	var p []string
+	for _, l := range sortedLocales(names) {
+		if !discordLocales[l] {
+			p = append(p, fmt.Sprintf("%s (%s): name_localizations has %q, which is not a Discord locale", where, name, l))
+			continue
+		}
+		n := names[discordgo.Locale(l)]
+		if !commandName.MatchString(n) || upper.MatchString(n) {
+			p = append(p, fmt.Sprintf("%s (%s): the %s name %q breaks Discord's naming rule (1 to 32 lowercase letters, digits, - _ ')", where, name, l, n))
+		}
+	}
+	for _, l := range sortedLocales(descs) {
+		if !discordLocales[l] {
+			p = append(p, fmt.Sprintf("%s (%s): description_localizations has %q, which is not a Discord locale", where, name, l))
+			continue
+		}
+		if n := length(descs[discordgo.Locale(l)]); n < 1 || n > 100 {
+			p = append(p, fmt.Sprintf("%s (%s): %s description of %d characters; Discord wants 1 to 100", where, name, l, n))
+		}
+	}
+	return p
+}
+
+// checkSiblingNames checks that commands, or the options of one command or
+// subcommand, keep distinct names in every locale: a localized name may
+// not repeat another one's name in that locale (its localized name, or its
+// default name where it has none), nor another one's default name.
+func checkSiblingNames(where string, names []string, locs []map[discordgo.Locale]string) []string {
+	var p []string
+	all := map[discordgo.Locale]string{}
+	for _, m := range locs {
+		for l := range m {
+			all[l] = ""
+		}
+	}
+	for _, l := range sortedLocales(all) {
+		seen := map[string]int{}
+		for i, def := range names {
+			n, ok := locs[i][discordgo.Locale(l)]
+			if !ok {
+				n = def
+			}
+			if j, dup := seen[n]; dup {
+				p = append(p, fmt.Sprintf("%s: in %s, %q and %q are both called %q", where, l, names[j], def, n))
+				continue
+			}
+			seen[n] = i
+		}
+		for i, m := range locs {
+			n, ok := m[discordgo.Locale(l)]
+			if !ok {
+				continue
+			}
+			for j, def := range names {
+				if j != i && n == def {
+					p = append(p, fmt.Sprintf("%s: the %s name of %q is %q, the default name of another", where, l, names[i], n))
+				}
+			}
+		}
 	}
 	return p
 }
@@ -209,6 +360,7 @@ func checkOptionList(where string, opts []*discordgo.ApplicationCommandOption, d
 			continue
 		}
 		p = append(p, checkNamed(w, o.Name, o.Description)...)
+		p = append(p, checkLocalized(w, o.Name, o.NameLocalizations, o.DescriptionLocalizations)...)
 		*size += length(o.Name) + length(o.Description)
 		if names[o.Name] {
 			p = append(p, fmt.Sprintf("%s: the option name %q is used twice", w, o.Name))
@@ -240,6 +392,14 @@ func checkOptionList(where string, opts []*discordgo.ApplicationCommandOption, d
 			}
 		}
 	}
+	var siblings []string
+	var locs []map[discordgo.Locale]string
+	for _, o := range opts {
+		if o != nil {
+			siblings, locs = append(siblings, o.Name), append(locs, o.NameLocalizations)
+		}
+	}
+	p = append(p, checkSiblingNames(where+".options", siblings, locs)...)
 	return p
 }
 

@@ -45,7 +45,7 @@ func (s *Service) computerTerms(p Policy, inv Invitation, settings game.Settings
 	}
 	c := p.Computer
 	if !c.On {
-		return 0, &PolicyError{What: "playing the computer", Allowed: "games between people only here (setting `computer`)"}
+		return 0, &PolicyError{What: "playing the computer", Allowed: "games between people only here (setting `computer`)", Rule: RuleComputerOff}
 	}
 	level := inv.Level
 	if level == 0 {
@@ -55,11 +55,18 @@ func (s *Service) computerTerms(p Policy, inv Invitation, settings game.Settings
 		return 0, &Refusal{Reason: NoSuchLevel, N: int(level), Lo: int(ai.MinLevel), Hi: int(ai.MaxLevel)}
 	}
 	if level > c.LevelMax {
-		return 0, &PolicyError{What: fmt.Sprintf("the computer at level %d (%s)", level, level), Allowed: c.levelRange()}
+		rule := RuleComputerLevel
+		if c.LevelMax == ai.MinLevel {
+			rule = RuleComputerLevelLo
+		}
+		return 0, &PolicyError{What: fmt.Sprintf("the computer at level %d (%s)", level, level), Allowed: c.levelRange(), Rule: rule,
+			Data: map[string]any{"Level": int(level), "LevelName": level.String(), "Lo": int(ai.MinLevel), "LoName": ai.MinLevel.String(),
+				"Max": int(c.LevelMax), "MaxName": c.LevelMax.String()}}
 	}
 	if sz := settings.Size; sz.Cols > c.SizeMax || sz.Rows > c.SizeMax {
 		return 0, &PolicyError{What: "the computer on a " + sz.String() + " board",
-			Allowed: fmt.Sprintf("boards up to %dx%d against the computer", c.SizeMax, c.SizeMax)}
+			Allowed: fmt.Sprintf("boards up to %dx%d against the computer", c.SizeMax, c.SizeMax),
+			Rule:    RuleComputerSize, Data: map[string]any{"Size": sz.String(), "Max": c.SizeMax}}
 	}
 	return level, nil
 }

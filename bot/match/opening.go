@@ -74,9 +74,9 @@ func (p Policy) applyOpening(s *game.Settings, t Terms) error {
 	}
 	switch {
 	case o == game.OpeningPie3 && !p.Pie3:
-		return &PolicyError{What: "the cut-the-pie opening", Allowed: "the plain opening only (the openings setting)"}
+		return &PolicyError{What: "the cut-the-pie opening", Allowed: "the plain opening only (the openings setting)", Rule: RulePie3Off}
 	case o == game.OpeningCentre:
-		return &PolicyError{What: "opening:centre", Allowed: "the Kosmos centre handicap through handicap_preset:kosmos-centre"}
+		return &PolicyError{What: "opening:centre", Allowed: "the Kosmos centre handicap through handicap_preset:kosmos-centre", Rule: RuleOpeningCentre}
 	}
 	s.Opening = o
 	return nil

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/l10n"
 )
 
 // Policy is how TwixT is played on a server: its defaults and what it
@@ -43,6 +44,12 @@ type Policy struct {
 	// Rated: challenges are rated unless the challenger asks for a
 	// casual game; RatedHandicap: handicap games may be rated.
 	Rated, RatedHandicap bool
+	// Language is the language of the bot's public messages, set by the
+	// moderators; "" (auto) is the server's own (GuildLocale).
+	Language l10n.Lang
+	// GuildLocale is the server's language as Discord last sent it; it
+	// is no setting, and read with the settings.
+	GuildLocale string
 }
 
 // Preset is a named handicap that players pick in a challenge.
@@ -291,6 +298,26 @@ var Settings = []Setting{
 			return nil
 		},
 		get: func(p Policy) string { return p.Theme }},
+	{Name: "language", Description: "language of the bot's messages in the channel (auto: the server's Discord language)",
+		examples: []string{"auto", "en", "de", "fr", "it", "es"},
+		set: func(p *Policy, v string) error {
+			if strings.EqualFold(strings.TrimSpace(v), "auto") {
+				p.Language = ""
+				return nil
+			}
+			l, err := l10n.ParseLang(v)
+			if err != nil {
+				return refuseValue(NotLanguage, v)
+			}
+			p.Language = l
+			return nil
+		},
+		get: func(p Policy) string {
+			if p.Language == "" {
+				return "auto"
+			}
+			return string(p.Language)
+		}},
 	{Name: "clock", Description: "time allowed per move", examples: []string{"off", "10m", "1d", "3d"},
 		set: func(p *Policy, v string) (err error) { p.Clock, err = parseDuration(v); return },
 		get: func(p Policy) string { return formatDuration(p.Clock) }},

@@ -44,7 +44,7 @@ func (p Policy) casual(asked *bool, s game.Settings) (bool, error) {
 	if rated && handicapped(s) && !p.RatedHandicap {
 		if asked != nil {
 			return false, &PolicyError{What: "a rated game with a handicap",
-				Allowed: "handicap games only as casual games: challenge with rated:False, or without a handicap"}
+				Allowed: "handicap games only as casual games: challenge with rated:False, or without a handicap", Rule: RuleRatedHandicap}
 		}
 		return true, nil
 	}

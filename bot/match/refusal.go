@@ -85,6 +85,7 @@ const (
 	NotOpening         // ErrBadValue; Value
 	NoOpenings         // ErrBadValue
 	NotTogether        // ErrBadOption: several pegs at once outside the cut-the-pie opening
+	NotLanguage        // ErrBadValue; Value
 
 	reasonCount
 )
@@ -126,7 +127,7 @@ var reasons = [reasonCount]struct {
 	SizeMinOverMax: {"size_min over size_max", ErrBadValue}, DefaultSizeOutside: {"default size outside", ErrBadValue},
 	HandicapMinOverMax: {"handicap_min over handicap_max", ErrBadValue},
 	NotOpening:         {"not an opening", ErrBadValue}, NoOpenings: {"no openings named", ErrBadValue},
-	NotTogether: {"several pegs at once", ErrBadOption},
+	NotTogether: {"several pegs at once", ErrBadOption}, NotLanguage: {"not a language", ErrBadValue},
 }
 
 // Reasons lists every reason.

@@ -33,6 +33,8 @@ type Store interface {
 	LoadSettings(ctx context.Context, sc storage.Scope) (storage.ServerSettings, bool, error)
 	UpdateSettingsWith(ctx context.Context, sc storage.Scope, by storage.UserID, note string, fn func(server storage.ServerSettings, st *storage.ServerSettings) error) (storage.ServerSettings, error)
 	SettingsHistory(ctx context.Context, guild storage.GuildID, limit int) ([]storage.SettingsChange, error)
+	Guild(ctx context.Context, g storage.GuildID) (storage.GuildInfo, error)
+	SetGuildLocale(ctx context.Context, g storage.GuildID, locale string) error
 	RatingStore
 }
 
@@ -118,7 +120,26 @@ func (s *Service) Policy(ctx context.Context, guild storage.GuildID, channel sto
 		}
 	}
 	p, src := Resolve(server.Values, ch.Values, server.Presets)
+	info, err := s.store.Guild(ctx, guild)
+	if err != nil {
+		return Policy{}, nil, err
+	}
+	p.GuildLocale = info.Locale
 	return p, src, nil
+}
+
+// NoteGuildLocale records server guild's language as Discord sent it with
+// an interaction, for the messages sent without one; it writes only
+// when the language changed.
+func (s *Service) NoteGuildLocale(ctx context.Context, guild storage.GuildID, locale string) error {
+	if guild == "" || locale == "" {
+		return nil
+	}
+	info, err := s.store.Guild(ctx, guild)
+	if err != nil || info.Locale == locale {
+		return err
+	}
+	return s.store.SetGuildLocale(ctx, guild, locale)
 }
 
 // gamePolicy is the policy of the channel a game is played in.

@@ -74,9 +74,9 @@ func (s *Service) TakebackAllowed(ctx context.Context, g *storage.Game) error {
 	}
 	switch {
 	case p.Takebacks == TakebacksOff:
-		return &PolicyError{What: "a takeback", Allowed: "no takebacks (setting `takebacks` is off)"}
+		return &PolicyError{What: "a takeback", Allowed: "no takebacks (setting `takebacks` is off)", Rule: RuleTakebacksOff}
 	case p.Takebacks == TakebacksCasual && IsRated(g):
-		return &PolicyError{What: "a takeback in a rated game", Allowed: "takebacks in casual games only"}
+		return &PolicyError{What: "a takeback in a rated game", Allowed: "takebacks in casual games only", Rule: RuleTakebacksCasual}
 	}
 	return nil
 }

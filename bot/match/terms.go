@@ -26,7 +26,43 @@ type Terms struct {
 type PolicyError struct {
 	What    string // what was asked, e.g. "a 30x30 board"
 	Allowed string // what is allowed, e.g. "sides from 5 to 24"
+	// Rule names the rule refused, for the bot to word it in the
+	// player's language, with Data: what was asked and what is allowed,
+	// by name. What and Allowed are the English words.
+	Rule PolicyRule
+	Data map[string]any
 }
+
+// PolicyRule names a rule of a server's policy that refuses something.
+type PolicyRule string
+
+// The rules a PolicyError names, and the Data each carries.
+const (
+	RuleComputerOff     PolicyRule = "computer_off"
+	RuleComputerLevel   PolicyRule = "computer_level"    // Level, LevelName, Lo, LoName, Max, MaxName
+	RuleComputerLevelLo PolicyRule = "computer_level_lo" // Level, LevelName, Lo, LoName: only the weakest level
+	RuleComputerSize    PolicyRule = "computer_size"     // Size, Max
+	RulePie3Off         PolicyRule = "pie3_off"
+	RuleOpeningCentre   PolicyRule = "opening_centre"
+	RuleRatedHandicap   PolicyRule = "rated_handicap"
+	RuleTakebacksOff    PolicyRule = "takebacks_off"
+	RuleTakebacksCasual PolicyRule = "takebacks_casual"
+	RuleNoSuchPreset    PolicyRule = "no_such_preset" // Preset, Presets
+	RuleNoPresets       PolicyRule = "no_presets"     // Preset
+	RuleOtherRuleset    PolicyRule = "other_ruleset"  // Ruleset, ServerRuleset
+	RuleNoDouble        PolicyRule = "no_double"
+	RuleHandicap        PolicyRule = "handicap"    // Handicap, Lo, Hi
+	RuleExtraMoves      PolicyRule = "extra_moves" // N, Max
+	RuleExtraDouble     PolicyRule = "extra_double"
+	RuleSize            PolicyRule = "size"     // Size, Lo, Hi
+	RuleChannels        PolicyRule = "channels" // Channels
+	RuleRoles           PolicyRule = "roles"    // Roles ([]string)
+)
+
+// PolicyRules lists every PolicyRule, for the bot's tests.
+var PolicyRules = []PolicyRule{RuleComputerOff, RuleComputerLevel, RuleComputerLevelLo, RuleComputerSize, RulePie3Off,
+	RuleOpeningCentre, RuleRatedHandicap, RuleTakebacksOff, RuleTakebacksCasual, RuleNoSuchPreset, RuleNoPresets,
+	RuleOtherRuleset, RuleNoDouble, RuleHandicap, RuleExtraMoves, RuleExtraDouble, RuleSize, RuleChannels, RuleRoles}
 
 func (e *PolicyError) Error() string {
 	return fmt.Sprintf("%s is not allowed here: %s", e.What, e.Allowed)
@@ -53,11 +89,12 @@ func (p Policy) Settings(t Terms) (game.Settings, error) {
 			for i, x := range all {
 				names[i] = x.Name
 			}
-			allowed := "this server has no presets"
+			allowed, rule := "this server has no presets", RuleNoPresets
 			if len(names) > 0 {
-				allowed = "the presets are " + strings.Join(names, ", ")
+				allowed, rule = "the presets are "+strings.Join(names, ", "), RuleNoSuchPreset
 			}
-			return s, &PolicyError{What: fmt.Sprintf("the preset %q", t.Preset), Allowed: allowed}
+			return s, &PolicyError{What: fmt.Sprintf("the preset %q", t.Preset), Allowed: allowed, Rule: rule,
+				Data: map[string]any{"Preset": fmt.Sprintf("%q", t.Preset), "Presets": strings.Join(names, ", ")}}
 		}
 		if pr.Size != (game.Size{}) {
 			s.Size = pr.Size
@@ -81,7 +118,8 @@ func (p Policy) Settings(t Terms) (game.Settings, error) {
 			return s, err
 		}
 		if r != p.Ruleset && !p.OtherRuleset {
-			return s, &PolicyError{What: "TwixT " + r.String(), Allowed: "this server plays " + p.Ruleset.String() + " only"}
+			return s, &PolicyError{What: "TwixT " + r.String(), Allowed: "this server plays " + p.Ruleset.String() + " only",
+				Rule: RuleOtherRuleset, Data: map[string]any{"Ruleset": r.String(), "ServerRuleset": p.Ruleset.String()}}
 		}
 		s.Ruleset = r
 	}
@@ -98,16 +136,18 @@ func (p Policy) Settings(t Terms) (game.Settings, error) {
 		swap = *t.Swap
 	}
 	if players == 4 && !p.Double {
-		return s, &PolicyError{What: "Double TwixT", Allowed: "this server plays two-player TwixT only"}
+		return s, &PolicyError{What: "Double TwixT", Allowed: "this server plays two-player TwixT only", Rule: RuleNoDouble}
 	}
 	if handicap < p.HandicapMin || handicap > p.HandicapMax {
-		return s, &PolicyError{What: fmt.Sprintf("handicap %d", handicap), Allowed: fmt.Sprintf("handicaps from %d to %d", p.HandicapMin, p.HandicapMax)}
+		return s, &PolicyError{What: fmt.Sprintf("handicap %d", handicap), Allowed: fmt.Sprintf("handicaps from %d to %d", p.HandicapMin, p.HandicapMax),
+			Rule: RuleHandicap, Data: map[string]any{"Handicap": handicap, "Lo": p.HandicapMin, "Hi": p.HandicapMax}}
 	}
 	if extra > p.ExtraMax {
-		return s, &PolicyError{What: fmt.Sprintf("%d extra moves", extra), Allowed: fmt.Sprintf("at most %d", p.ExtraMax)}
+		return s, &PolicyError{What: fmt.Sprintf("%d extra moves", extra), Allowed: fmt.Sprintf("at most %d", p.ExtraMax),
+			Rule: RuleExtraMoves, Data: map[string]any{"N": extra, "Max": p.ExtraMax}}
 	}
 	if players == 4 && extra > 0 {
-		return s, &PolicyError{What: "extra moves in Double TwixT", Allowed: "extra moves are a two-player handicap"}
+		return s, &PolicyError{What: "extra moves in Double TwixT", Allowed: "extra moves are a two-player handicap", Rule: RuleExtraDouble}
 	}
 	s.Handicap, s.ExtraMoves = handicap, extra
 	if swap && players == 2 {
@@ -120,7 +160,8 @@ func (p Policy) Settings(t Terms) (game.Settings, error) {
 	}
 	if b := s.BoardSize(); !p.SizeAllowed(s.Size) || !p.SizeAllowed(b) {
 		what := "a " + b.String() + " board"
-		return s, &PolicyError{What: what, Allowed: fmt.Sprintf("each side from %d to %d holes", p.MinSize, p.MaxSize)}
+		return s, &PolicyError{What: what, Allowed: fmt.Sprintf("each side from %d to %d holes", p.MinSize, p.MaxSize),
+			Rule: RuleSize, Data: map[string]any{"Size": b.String(), "Lo": p.MinSize, "Hi": p.MaxSize}}
 	}
 	if err := s.Validate(); err != nil {
 		return s, err
@@ -132,10 +173,13 @@ func (p Policy) Settings(t Terms) (game.Settings, error) {
 // this channel, and if not, why.
 func (p Policy) Allowed(channel string, roles []string) error {
 	if len(p.Channels) > 0 && !slices.Contains(p.Channels, channel) {
-		return &PolicyError{What: "starting a game in this channel", Allowed: "games are played in " + formatIDs(p.Channels, "#")}
+		return &PolicyError{What: "starting a game in this channel", Allowed: "games are played in " + formatIDs(p.Channels, "#"),
+			Rule: RuleChannels, Data: map[string]any{"Channels": formatIDs(p.Channels, "#")}}
 	}
 	if len(p.Roles) > 0 && !slices.ContainsFunc(roles, func(r string) bool { return slices.Contains(p.Roles, r) }) {
-		return &PolicyError{What: "starting a game without one of the player roles", Allowed: "you need " + strings.Join(strings.Split(formatIDs(p.Roles, "@&"), " "), " or ")}
+		roles := strings.Split(formatIDs(p.Roles, "@&"), " ")
+		return &PolicyError{What: "starting a game without one of the player roles", Allowed: "you need " + strings.Join(roles, " or "),
+			Rule: RuleRoles, Data: map[string]any{"Roles": roles}}
 	}
 	return nil
 }

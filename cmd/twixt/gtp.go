@@ -22,12 +22,13 @@ const engineVersion = "1.0"
 // runGTP is twixt gtp: the computer player over the Go Text Protocol
 // (version 2), on standard input and output (README, "Offline tools").
 func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("gtp", "gtp [--ruleset standard|pp] [--movetime DURATION] [--level N] [--swap sides|mirror|off] [--seed N]", stderr)
+	fs := newFlagSet("gtp", "gtp [--ruleset standard|pp] [--movetime DURATION] [--level N] [--swap sides|mirror|off] [--seed N] [--threads N]", stderr)
 	ruleset := fs.String("ruleset", "standard", "ruleset: standard or pp")
 	movetime := fs.Duration("movetime", 0, "thinking time per move, e.g. 1s (default: the level's)")
 	level := fs.String("level", strconv.Itoa(int(ai.DefaultLevel)), "strength, 1 (beginner) to 5 (strongest)")
 	swap := fs.String("swap", "sides", "pie rule: sides, mirror or off")
 	seed := fs.Uint64("seed", 1, "seed of the engine's random numbers")
+	threads := fs.Int("threads", 1, "cores the engine searches on at once, 1 to 64")
 	pos, err := parseArgs(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return exitOK
@@ -57,6 +58,11 @@ func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitBad
 	}
 	s.cfg.MoveTime = *movetime
+	if *threads < 1 || *threads > 64 {
+		fmt.Fprintf(stderr, "twixt gtp: --threads %d: give 1 to 64 cores\n", *threads)
+		return exitBad
+	}
+	s.cfg.Threads = *threads
 	s.set.Size = game.Size{Cols: game.DefaultSize, Rows: game.DefaultSize}
 	if err := s.newGame(); err != nil {
 		fmt.Fprintf(stderr, "twixt gtp: %v\n", err)
@@ -75,6 +81,7 @@ type gtpSession struct {
 	set      game.Settings
 	g        *game.Game
 	cfg      ai.Config
+	engine   *ai.Engine // made at the first genmove; keeps its trees between moves
 	seed     uint64
 	timeLeft map[game.Color]time.Duration
 }
@@ -301,7 +308,10 @@ func (s *gtpSession) genmove(args []string) (string, error) {
 		}
 		cfg.MoveTime = min(budget, left/20)
 	}
-	d, err := ai.Choose(context.Background(), s.g, cfg)
+	if s.engine == nil {
+		s.engine = ai.NewEngine(ai.EngineOptions{})
+	}
+	d, err := s.engine.Choose(context.Background(), s.g, cfg)
 	if err != nil {
 		return "", err
 	}

@@ -76,7 +76,7 @@ func (p *gtpPipe) want(cmd, mark, text string) string {
 // commands, ids, errors that change nothing, and a whole game on a small
 // board where every move it generates is checked by the rules.
 func TestGTPConformance(t *testing.T) {
-	p := startGTP(t, "--movetime", "20ms", "--level", "3")
+	p := startGTP(t, "--movetime", "20ms", "--level", "3", "--threads", "2")
 	p.want("protocol_version", "=", "2")
 	p.want("7 name", "=7", "twixtbot")
 	p.want("version", "=", engineVersion)
@@ -140,7 +140,7 @@ func TestGTPConformance(t *testing.T) {
 
 // TestGTPFlags: bad flags are refused with status 2.
 func TestGTPFlags(t *testing.T) {
-	for _, args := range [][]string{{"gtp", "--level", "9"}, {"gtp", "--ruleset", "go"}, {"gtp", "extra"}, {"gtp", "--movetime", "-1s"}} {
+	for _, args := range [][]string{{"gtp", "--level", "9"}, {"gtp", "--ruleset", "go"}, {"gtp", "extra"}, {"gtp", "--movetime", "-1s"}, {"gtp", "--threads", "0"}} {
 		if code, _, stderr := runCLI(t, "", args...); code != exitBad || stderr == "" {
 			t.Errorf("%v: status %d, stderr %q", args, code, stderr)
 		}

@@ -66,6 +66,10 @@ func TestRenderText(t *testing.T) {
 	if !strings.Contains(stdout, "24") || strings.Count(stdout, "\n") < 24 {
 		t.Errorf("text board looks wrong:\n%s", stdout)
 	}
+	code, stdout, stderr = runCLI(t, "", "render", "--text", "--lang", "de", "--theme", "kosmos", "testdata/short.moves")
+	if code != exitOK || !strings.Contains(stdout, "O Weiß (oben-unten)   # Schwarz (links-rechts)") || !strings.Contains(stdout, "zuletzt: Weiß D6") {
+		t.Errorf("the German text board (exit %d, %s) has no German legend:\n%s", code, stderr, stdout)
+	}
 	for _, tc := range []struct {
 		args   []string
 		code   int
@@ -74,6 +78,7 @@ func TestRenderText(t *testing.T) {
 		{[]string{"render", "testdata/short.moves"}, exitBad, "-o out.png"},
 		{[]string{"render", "--theme", "neon", "--text", "testdata/short.moves"}, exitBad, "--theme"},
 		{[]string{"render", "--scale", "huge", "--text", "testdata/short.moves"}, exitBad, "--scale"},
+		{[]string{"render", "--lang", "pt", "--text", "testdata/short.moves"}, exitBad, `--lang: l10n: unknown language "pt"; twixtbot speaks en (English), de (Deutsch)`},
 		{[]string{"render", "--text", "testdata/rejected.moves"}, exitRejected, "is refused"},
 		{[]string{"render", "--text", "testdata/bad.moves"}, exitRejected, "move 3 (5e) is refused: moves record, line 2 column 3"},
 		{[]string{"render", "--text", "--zoom", "testdata/short.moves"}, exitBad, "--zoom is for pictures"},

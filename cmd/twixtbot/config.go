@@ -16,7 +16,7 @@ import (
 // reach Discord, and the program's own settings. Load it with LoadConfig:
 // the environment first, then flags of the same meaning over it.
 type Config struct {
-	discord.Config        // DISCORD_TOKEN, DISCORD_APP_ID, DISCORD_GUILD_ID, TWIXTBOT_HTTP_ADDR, DISCORD_PUBLIC_KEY, DISCORD_API_BASE, TWIXTBOT_METRICS_ADDR
+	discord.Config        // DISCORD_TOKEN, DISCORD_APP_ID, DISCORD_GUILD_ID, TWIXTBOT_HTTP_ADDR, DISCORD_PUBLIC_KEY, DISCORD_API_BASE, TWIXTBOT_METRICS_ADDR, TWIXTBOT_SHARDS, TWIXTBOT_SHARD_IDS
 	DB             string // TWIXTBOT_DB (-db): the bbolt file; default twixtbot.db
 	AIWorkers      string // TWIXTBOT_AI_WORKERS (-ai-workers): games the computer thinks about at once; default 1
 	EtcdEndpoints  string // TWIXTBOT_ETCD_ENDPOINTS (-etcd-endpoints): keep the games in this etcd cluster instead of DB
@@ -45,6 +45,8 @@ var configVars = []configVar{
 	{"DISCORD_PUBLIC_KEY", "public-key", "the application's public key, hex (needed with -http-addr)", func(c *Config) *string { return &c.PublicKey }},
 	{"DISCORD_API_BASE", "api-base", "origin that replaces https://discord.com for every REST call (tests: a fake Discord)", func(c *Config) *string { return &c.APIBase }},
 	{"TWIXTBOT_METRICS_ADDR", "metrics-addr", "in gateway mode, serve /metrics and /healthz on this address", func(c *Config) *string { return &c.MetricsAddr }},
+	{"TWIXTBOT_SHARDS", "shards", "run the gateway in shards: auto (Discord's recommended count) or the total count; empty: one session", func(c *Config) *string { return &c.Shards }},
+	{"TWIXTBOT_SHARD_IDS", "shard-ids", "the shards this process runs, such as 0-3 or 0,2,5-7 (default all; needs -shards)", func(c *Config) *string { return &c.ShardIDs }},
 	{"TWIXTBOT_AI_WORKERS", "ai-workers", "how many games the computer player thinks about at once (default 1); the others wait in a queue", func(c *Config) *string { return &c.AIWorkers }},
 	{"TWIXTBOT_ETCD_ENDPOINTS", "etcd-endpoints", "keep the games in this etcd v3 cluster (client URLs, comma-separated) instead of the bbolt file, so several bot processes share them", func(c *Config) *string { return &c.EtcdEndpoints }},
 	{"TWIXTBOT_ETCD_PREFIX", "etcd-prefix", "the prefix of the bot's keys in etcd (default " + storage.DefaultEtcdPrefix + ")", func(c *Config) *string { return &c.EtcdPrefix }},

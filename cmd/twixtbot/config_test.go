@@ -47,6 +47,12 @@ func TestConfigValidate(t *testing.T) {
 		{"api base without scheme", with("DISCORD_API_BASE", "127.0.0.1:9"), []string{"DISCORD_API_BASE"}},
 		{"bad metrics address", with("TWIXTBOT_METRICS_ADDR", "metrics"), []string{"TWIXTBOT_METRICS_ADDR"}},
 		{"two problems", with("DISCORD_TOKEN", "", "DISCORD_APP_ID", ""), []string{"DISCORD_TOKEN", "DISCORD_APP_ID"}},
+		{"shards", with("TWIXTBOT_SHARDS", "auto", "TWIXTBOT_SHARD_IDS", "0,2,5-7"), nil},
+		{"shard count 0", with("TWIXTBOT_SHARDS", "0"), []string{"TWIXTBOT_SHARDS", "a number from 1 to 65536"}},
+		{"shard id beyond the count", with("TWIXTBOT_SHARDS", "4", "TWIXTBOT_SHARD_IDS", "2-4"), []string{"TWIXTBOT_SHARD_IDS", "names shard 4", "from 0 to 3"}},
+		{"shard ids alone", with("TWIXTBOT_SHARD_IDS", "0-3"), []string{"TWIXTBOT_SHARD_IDS", "TWIXTBOT_SHARDS is not"}},
+		{"shard ids garbled", with("TWIXTBOT_SHARDS", "auto", "TWIXTBOT_SHARD_IDS", "0-3,x"), []string{"TWIXTBOT_SHARD_IDS", `"x" is not a shard id`}},
+		{"shards over http", with("TWIXTBOT_SHARDS", "auto", "TWIXTBOT_HTTP_ADDR", ":8080", "DISCORD_PUBLIC_KEY", testKey), []string{"TWIXTBOT_SHARDS", "HTTP interactions endpoint"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -102,3 +102,34 @@ func TestGatewayModeServesMetrics(t *testing.T) {
 		t.Errorf("the log holds the token, or no interaction line:\n%s", log)
 	}
 }
+
+// TestShardedGatewayMode runs the bot as its command line does with
+// TWIXTBOT_SHARDS=auto: it asks GET /gateway/bot for the count (2 here),
+// runs both shards, serves a server of each, and /healthz lists them.
+func TestShardedGatewayMode(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{Shards: 2, MaxConcurrency: 2})
+	addr, stderr, stop := runGateway(t, fake, map[string]string{"TWIXTBOT_SHARDS": "auto"})
+	alice := fake.NewUser("alice")
+	for shard := range 2 {
+		i := fake.Command(alice, "twixt help", discordtest.InGuild(discordtest.GuildOnShard(shard, 2)))
+		if m := fake.Exchange(i).Message; !strings.Contains(m.Content, "j12") {
+			t.Fatalf("help over shard %d: %q", shard, m.Content)
+		}
+	}
+	hctx, hcancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer hcancel()
+	want := "ok\nshard 0/2: ready\nshard 1/2: ready\n"
+	if code, body, err := discordtest.WaitGet(hctx, "http://"+addr+"/healthz", func(code int, body string) bool { return code == 200 && body == want }); err != nil {
+		t.Errorf("/healthz answered %d %q, want 200 %q: %v", code, body, want, err)
+	}
+	stop()
+	log := stderr.String()
+	for _, w := range []string{`msg="discord: gateway ready" shard=1/2`, `msg=interaction`, `shard=0/2`} {
+		if !strings.Contains(log, w) {
+			t.Errorf("the log lacks %s:\n%s", w, log)
+		}
+	}
+	if len(fake.CallsTo("GET", "/gateway/bot")) != 1 {
+		t.Errorf("GET /gateway/bot was called %d times, want once", len(fake.CallsTo("GET", "/gateway/bot")))
+	}
+}

@@ -21,11 +21,17 @@ type Config struct {
 	Playouts int
 	// Seed seeds the search's random numbers.
 	Seed uint64
-	// MaxNodes caps the search tree; zero means DefaultMaxNodes.
+	// Threads is how many cores search at once, each with its own tree,
+	// its share of MaxNodes and Playouts, and their root statistics
+	// added up; zero or one means one.
+	Threads int
+	// MaxNodes caps the search tree; zero means DefaultMaxNodes. When a
+	// search fills it, the search prunes the least visited subtrees and
+	// goes on in the room they leave (see prune.go).
 	MaxNodes int
 }
 
-// DefaultMaxNodes caps the tree at about 200 MB (a node is 32 bytes).
+// DefaultMaxNodes caps the tree at about 220 MB (a node is 36 bytes).
 const DefaultMaxNodes = 6 << 20
 
 // Decision is the move the engine chose, and why.
@@ -65,7 +71,7 @@ func (c Candidate) String() string {
 
 // Choose picks a move for the side to move in g. It never modifies g. It
 // honours ctx's deadline: when the deadline comes first, it returns the best
-// move found so far.
+// move found so far. It remembers nothing between calls; an Engine does.
 func Choose(ctx context.Context, g *game.Game, cfg Config) (Decision, error) {
 	if err := check(ctx, g, cfg); err != nil {
 		return Decision{}, err
@@ -74,7 +80,8 @@ func Choose(ctx context.Context, g *game.Game, cfg Config) (Decision, error) {
 }
 
 // Hint ranks up to n candidate moves for the side to move in g, best
-// first, for hints and reviews. It never modifies g.
+// first, for hints and reviews. It never modifies g. It remembers nothing
+// between calls; an Engine does.
 func Hint(ctx context.Context, g *game.Game, cfg Config, n int) ([]Candidate, error) {
 	if err := check(ctx, g, cfg); err != nil {
 		return nil, err

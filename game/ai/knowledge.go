@@ -1,10 +1,6 @@
 package ai
 
-import (
-	"sync"
-
-	"github.com/twixtbot/twixtbot/game"
-)
+import "github.com/twixtbot/twixtbot/game"
 
 // knowledge is the TwixT knowledge of the search for one board size: which
 // moves to consider, and how promising each looks before any playout.
@@ -13,15 +9,7 @@ type knowledge struct {
 	n    int
 }
 
-var knowledges sync.Map // game.Size -> *knowledge
-
-func knowledgeFor(s game.Size) *knowledge {
-	if k, ok := knowledges.Load(s); ok {
-		return k.(*knowledge)
-	}
-	k, _ := knowledges.LoadOrStore(s, &knowledge{size: s, n: s.Cols * s.Rows})
-	return k.(*knowledge)
-}
+func knowledgeFor(s game.Size) *knowledge { return &knowledge{size: s, n: s.Cols * s.Rows} }
 
 // knightSteps are the eight knight steps (dc, dr).
 var knightSteps = [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
@@ -71,7 +59,7 @@ func abs(x int) int {
 
 // bigBoard is the number of holes above which only holes near the pegs are
 // searched.
-var bigBoard = 800
+const bigBoard = 800
 
 // moves appends to buf the holes c may peg on b, as indices. On a big board
 // with pegs on it, only holes within three rows and columns of a peg count.

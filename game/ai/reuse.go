@@ -2,27 +2,20 @@ package ai
 
 import (
 	"slices"
-	"sync"
 
 	"github.com/twixtbot/twixtbot/game"
 )
 
 // Tree reuse between moves. The bot asks for each move with a fresh game,
-// so the engine keeps, for a few positions it moved into, the part of its
+// so an Engine keeps, for a few positions it moved into, the part of its
 // tree below its own move: the opponent's replies and what it thought of
 // them. When it is asked about a position that one of those replies
 // reached, the search starts from that subtree instead of from nothing.
 //
 // Only time-budgeted searches take part: a search with Config.Playouts
-// must give the same answer under the same seed whatever came before.
-
-// Limits of the cache of saved trees. A saved tree is a copy, so the
-// searches of different games never share nodes.
-const (
-	savedTrees     = 8       // trees kept, the oldest dropped first
-	savedNodes     = 4 << 20 // nodes kept in all (some 150 MB)
-	savedTreeNodes = 1 << 20 // nodes kept of one tree; deeper ones are cut
-)
+// must give the same answer under the same seed whatever came before. A
+// saved tree is a copy, so the searches of different games never share
+// nodes.
 
 // savedTree is the subtree below one of the engine's moves.
 type savedTree struct {
@@ -32,15 +25,10 @@ type savedTree struct {
 	nodes []node      // the subtree, rooted at 0; its children are the replies
 }
 
-var trees struct {
-	sync.Mutex
-	list  []*savedTree
-	total int
-}
-
-// reusable reports whether this search may use and feed the cache.
+// reusable reports whether this search may use and feed its owner's
+// saved trees.
 func (e *engine) reusable() bool {
-	return e.keep && e.g.Players() == 2 && e.rootMoves == nil
+	return e.owner != nil && e.owner.opts.SavedTrees > 0 && e.keep && e.g.Players() == 2 && e.rootMoves == nil
 }
 
 // save keeps the subtree below the root's child ch, the move being played.
@@ -52,15 +40,16 @@ func (e *engine) save(ch int32) {
 	if _, err := b.Place(e.hole(e.nodes[ch].move), e.color); err != nil || b.Connected(e.color) {
 		return
 	}
-	t := &savedTree{board: b, color: e.next(e.color, e.turns+1), turns: e.turns + 1, nodes: subtree(e.nodes, ch, savedTreeNodes)}
-	trees.Lock()
-	defer trees.Unlock()
-	trees.list = append(trees.list, t)
-	trees.total += len(t.nodes)
-	for len(trees.list) > savedTrees || trees.total > savedNodes {
-		trees.total -= len(trees.list[0].nodes)
-		trees.list[0] = nil
-		trees.list = trees.list[1:]
+	t := &savedTree{board: b, color: e.next(e.color, e.turns+1), turns: e.turns + 1, nodes: subtree(nil, e.nodes, ch, savedTreeNodes)}
+	en := e.owner
+	en.mu.Lock()
+	defer en.mu.Unlock()
+	en.trees = append(en.trees, t)
+	en.total += len(t.nodes)
+	for len(en.trees) > en.opts.SavedTrees || en.total > en.opts.SavedNodes {
+		en.total -= len(en.trees[0].nodes)
+		en.trees[0] = nil
+		en.trees = en.trees[1:]
 	}
 }
 
@@ -70,10 +59,11 @@ func (e *engine) reuse() bool {
 	if !e.reusable() {
 		return false
 	}
-	trees.Lock()
-	defer trees.Unlock()
-	for k := len(trees.list) - 1; k >= 0; k-- {
-		t := trees.list[k]
+	en := e.owner
+	en.mu.Lock()
+	defer en.mu.Unlock()
+	for k := len(en.trees) - 1; k >= 0; k-- {
+		t := en.trees[k]
 		if t.turns+1 != e.turns || e.next(t.color, t.turns+1) != e.color {
 			continue
 		}
@@ -84,7 +74,7 @@ func (e *engine) reuse() bool {
 		root := &t.nodes[0]
 		for j := int32(0); j < root.nchild; j++ {
 			if i := root.child + j; t.nodes[i].move == m && t.nodes[i].nchild > 0 {
-				e.nodes = subtree(t.nodes, i, e.maxN)
+				e.nodes = subtree(e.nodes, t.nodes, i, e.maxN)
 				e.nodes[0].move = -1
 				return true
 			}
@@ -127,12 +117,15 @@ func (e *engine) replyTo(t *savedTree) (int32, bool) {
 	return m, true
 }
 
-// subtree copies the subtree of nodes rooted at r, breadth first, into a
-// new slice of at most limit nodes: the nodes whose children do not fit
-// lose them, and are expanded again when the search comes back to them.
-func subtree(nodes []node, r int32, limit int) []node {
-	out := make([]node, 1, min(limit, 1<<14))
-	out[0] = nodes[r]
+// subtree copies the subtree of nodes rooted at r, breadth first, into
+// dst[:0] (a new slice if dst is nil), at most limit nodes: the nodes whose
+// children do not fit lose them, and are expanded again when the search
+// comes back to them.
+func subtree(dst, nodes []node, r int32, limit int) []node {
+	if dst == nil {
+		dst = make([]node, 0, min(limit, 1<<14))
+	}
+	out := append(dst[:0], nodes[r])
 	for i := 0; i < len(out); i++ {
 		nc := out[i].nchild
 		if nc == 0 {

@@ -7,23 +7,11 @@ import (
 	"github.com/twixtbot/twixtbot/game"
 )
 
-// forgetTrees empties the cache of saved trees for the test, and after it.
-func forgetTrees(t *testing.T) {
-	t.Helper()
-	clear := func() {
-		trees.Lock()
-		trees.list, trees.total = nil, 0
-		trees.Unlock()
-	}
-	clear()
-	t.Cleanup(clear)
-}
-
 // TestTreeReuse: after the engine's move and the opponent's reply, the next
 // search starts from the subtree the previous one grew for that reply, and
 // only then.
 func TestTreeReuse(t *testing.T) {
-	forgetTrees(t)
+	owner := NewEngine(EngineOptions{})
 	// A position the engine itself played into, where its search is
 	// not decided at once.
 	g, err := game.New(game.Settings{Swap: game.SwapOff})
@@ -45,8 +33,9 @@ func TestTreeReuse(t *testing.T) {
 	cfg := Config{Level: MaxLevel, Playouts: 10000, Seed: 1}
 	engine := func(g *game.Game) *engine {
 		e := newEngine(g, cfg)
-		if e.keep {
-			t.Fatal("a search with Config.Playouts would use the cache")
+		e.owner = owner
+		if e.reusable() {
+			t.Fatal("a search with Config.Playouts would use the saved trees")
 		}
 		e.keep = true
 		return e
@@ -55,13 +44,10 @@ func TestTreeReuse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	trees.Lock()
-	if len(trees.list) != 1 {
-		trees.Unlock()
-		t.Fatalf("%d trees saved after one move, want 1", len(trees.list))
+	if len(owner.trees) != 1 {
+		t.Fatalf("%d trees saved after one move, want 1", len(owner.trees))
 	}
-	saved := trees.list[0]
-	trees.Unlock()
+	saved := owner.trees[0]
 	if _, err := g.PlayMove(d.Move); err != nil {
 		t.Fatal(err)
 	}
@@ -101,6 +87,9 @@ func TestTreeReuse(t *testing.T) {
 		t.Errorf("the reused root has %d visits, want %d", got, want)
 	}
 	if e := newEngine(g, cfg); e.reuse() {
+		t.Error("a search without an Engine reused a tree")
+	}
+	if e := newEngine(g, cfg); func() bool { e.owner = owner; return e.reuse() }() {
 		t.Error("a search with Config.Playouts reused a tree")
 	}
 	// The search goes on from the reused tree, judging the replies it
@@ -147,14 +136,14 @@ func TestSubtree(t *testing.T) {
 		{child: -1, move: 14},
 		{child: -1, move: 15},
 	}
-	got := subtree(nodes, 2, 100)
+	got := subtree(nil, nodes, 2, 100)
 	if len(got) != 5 || got[0].move != 11 || got[0].visits != 7 || got[0].child != 1 || got[0].nchild != 3 {
 		t.Fatalf("subtree root %+v of %d nodes", got[0], len(got))
 	}
 	if got[2].move != 13 || got[2].child != 4 || got[4].move != 15 {
 		t.Fatalf("subtree %+v", got)
 	}
-	cut := subtree(nodes, 2, 4)
+	cut := subtree(nil, nodes, 2, 4)
 	if len(cut) != 4 || cut[2].nchild != 0 || cut[2].child != -1 {
 		t.Fatalf("cut subtree %+v", cut)
 	}

@@ -42,7 +42,7 @@ const (
 // of its first two games at 1 s. Playouts that save double links (answer a
 // peg in one of a double link's two holes with the other) did no better
 // than random ones against this engine: 17 wins of 40 at 0.3 s a move.
-var (
+const (
 	evalWeight    float32 = 0.5
 	tempo                 = 0.5 // the move is worth half a peg
 	distanceSlope         = 0.5
@@ -84,7 +84,13 @@ type engine struct {
 	pk        *knowledge
 	start     time.Time // when the engine was asked
 	lookUntil time.Time // when the root must stop looking ahead (zero: never)
-	keep      bool      // use and feed the cache of saved trees (see reuse.go)
+	keep      bool      // use and feed the owner's saved trees (see reuse.go)
+	owner     *Engine   // nil: a search on its own, remembering nothing
+	prunes    int       // times the tree was pruned to stay under maxN
+	// pruneStuck: pruning cannot make room (the root's children fill
+	// half the cap); the tree stops growing instead.
+	pruneStuck bool
+	keepMarks  []uint8 // scratch for prune
 }
 
 func newEngine(g *game.Game, cfg Config) *engine {
@@ -159,8 +165,18 @@ func (e *engine) budget(ctx context.Context) (time.Time, int) {
 	return deadline, limit
 }
 
-// search grows the tree from the root until the budget is spent.
+// search grows the tree from the root until the budget is spent, on
+// Config.Threads cores (see parallel.go).
 func (e *engine) search(ctx context.Context) {
+	if e.threads() > 1 {
+		e.searchParallel(ctx)
+		return
+	}
+	e.searchOne(ctx)
+}
+
+// searchOne grows the tree on one core.
+func (e *engine) searchOne(ctx context.Context) {
 	deadline, limit := e.budget(ctx)
 	if !deadline.IsZero() {
 		e.lookUntil = e.start.Add(deadline.Sub(e.start) / 5)
@@ -175,8 +191,7 @@ func (e *engine) search(ctx context.Context) {
 	default:
 		// The tree grows as it needs to, up to maxN nodes: a short
 		// search does not pay for clearing a big arena.
-		e.nodes = make([]node, 1, min(e.maxN, 1<<14))
-		e.nodes[0] = node{child: -1, move: -1}
+		e.nodes = append(e.arena(), node{child: -1, move: -1})
 		e.expand(0, e.root, e.color)
 	}
 	done := ctx.Done()
@@ -196,6 +211,9 @@ func (e *engine) search(ctx context.Context) {
 		}
 		if !deadline.IsZero() && !time.Now().Before(deadline) {
 			return
+		}
+		if len(e.nodes) > e.maxN-e.n {
+			e.prune() // room for one more expansion, at the least
 		}
 		e.simulate()
 	}
@@ -303,9 +321,7 @@ func distanceValue(b *game.Board, c game.Color) float32 {
 // backup adds the result to the nodes of the path, and to the RAVE
 // statistics of their children.
 func (e *engine) backup(b *game.Board, pRed float32) {
-	for i := range e.final {
-		e.final[i] = b.Peg(e.hole(int32(i)))
-	}
+	e.final = b.PegsByIndex(e.final)
 	score := func(c game.Color) float32 {
 		if c == game.Red {
 			return pRed
@@ -377,6 +393,7 @@ func (e *engine) expand(p int32, b *game.Board, c game.Color) bool {
 	if len(moves) == 0 || len(e.nodes)+len(moves) > e.maxN {
 		return false
 	}
+	e.reserve(len(moves))
 	first := int32(len(e.nodes))
 	var last int32 = -1
 	if p == 0 {

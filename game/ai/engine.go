@@ -1,0 +1,130 @@
+package ai
+
+import (
+	"context"
+	"sync"
+
+	"github.com/twixtbot/twixtbot/game"
+)
+
+// Engine is a computer player that remembers between moves: the part of
+// its search tree below each move it played, so that the search for its
+// next move starts from the subtree of the reply (tree reuse), and the
+// memory of its finished searches, so that the next search does not
+// allocate its tree again. Create one with NewEngine and keep it for as
+// long as games are played: a bot keeps one for all its games. An Engine
+// is safe for concurrent use; searches run in parallel and share only the
+// saved trees and the recycled memory, behind a mutex taken briefly at the
+// start and the end of a search.
+//
+// The package functions Choose and Hint search without an Engine: nothing
+// is remembered from one call to the next.
+type Engine struct {
+	opts EngineOptions
+
+	mu    sync.Mutex
+	trees []*savedTree // oldest first
+	total int          // nodes in trees
+	free  [][]node     // arenas of finished searches, to recycle
+	spare int          // nodes of capacity in free
+}
+
+// EngineOptions bounds what an Engine keeps between searches. The zero
+// value is a sound default.
+type EngineOptions struct {
+	// SavedTrees is how many trees are kept for reuse, the oldest
+	// dropped first; zero means 8, and negative keeps none.
+	SavedTrees int
+	// SavedNodes caps the nodes of all saved trees together; zero means
+	// 4 M nodes (some 150 MB).
+	SavedNodes int
+	// SpareNodes caps the capacity of the finished searches' arenas kept
+	// for the next searches; an arena that would pass it is left to the
+	// collector. Zero means 2 M nodes (some 75 MB), enough for a 1 s
+	// search; negative keeps none.
+	SpareNodes int
+}
+
+// Defaults of EngineOptions.
+const (
+	defaultSavedTrees = 8
+	defaultSavedNodes = 4 << 20
+	defaultSpareNodes = 2 << 20
+	savedTreeNodes    = 1 << 20 // nodes kept of one tree; deeper ones are cut
+)
+
+// NewEngine returns an Engine that keeps at most what opts allows.
+func NewEngine(opts EngineOptions) *Engine {
+	if opts.SavedTrees == 0 {
+		opts.SavedTrees = defaultSavedTrees
+	}
+	if opts.SavedNodes <= 0 {
+		opts.SavedNodes = defaultSavedNodes
+	}
+	if opts.SpareNodes == 0 {
+		opts.SpareNodes = defaultSpareNodes
+	}
+	return &Engine{opts: opts}
+}
+
+// Choose picks a move for the side to move in g, as the package function
+// Choose does, starting from a saved tree when g follows from one of the
+// engine's earlier moves (searches with Config.Playouts never do, so they
+// stay repeatable).
+func (en *Engine) Choose(ctx context.Context, g *game.Game, cfg Config) (Decision, error) {
+	if err := check(ctx, g, cfg); err != nil {
+		return Decision{}, err
+	}
+	e := newEngine(g, cfg)
+	e.owner = en
+	defer e.release()
+	return e.decide(ctx)
+}
+
+// Hint ranks up to n candidate moves for the side to move in g, best
+// first, as the package function Hint does.
+func (en *Engine) Hint(ctx context.Context, g *game.Game, cfg Config, n int) ([]Candidate, error) {
+	if err := check(ctx, g, cfg); err != nil {
+		return nil, err
+	}
+	if n <= 0 {
+		n = 1
+	}
+	e := newEngine(g, cfg)
+	e.owner = en
+	defer e.release()
+	return e.rank(ctx, n), nil
+}
+
+// arena returns a node slice of length 0 to grow a tree in, recycled if
+// the owner has one.
+func (e *engine) arena() []node {
+	if en := e.owner; en != nil {
+		en.mu.Lock()
+		defer en.mu.Unlock()
+		if k := len(en.free); k > 0 {
+			a := en.free[k-1]
+			en.free = en.free[:k-1]
+			en.spare -= cap(a)
+			return a[:0]
+		}
+	}
+	return make([]node, 0, min(e.maxN, 1<<14))
+}
+
+// release gives the search's tree back to its owner for the next search,
+// as long as the owner's recycled arenas stay within SpareNodes.
+func (e *engine) release() {
+	en, a := e.owner, e.nodes
+	e.nodes = nil
+	if en == nil || a == nil {
+		return
+	}
+	en.mu.Lock()
+	defer en.mu.Unlock()
+	if en.spare+cap(a) > en.opts.SpareNodes {
+		return // let the collector have it
+	}
+	en.free = append(en.free, a[:0])
+	en.spare += cap(a)
+}
