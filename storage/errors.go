@@ -167,12 +167,15 @@ func (e *BusyError) Unwrap() error { return ErrBusy }
 // one etcd transaction than the server allows.
 type TooLargeError struct {
 	What  string // "operations" or "bytes"
-	Need  int
+	Need  int // 0: the server refused it, and did not say by how much
 	Limit int
 	Flag  string // the etcd server's flag that raises the limit
 }
 
 func (e *TooLargeError) Error() string {
+	if e.Need <= 0 { // the server refused it
+		return fmt.Sprintf("the change needs more %s in one etcd transaction than the server takes: start etcd with a higher %s (and set TWIXTBOT_ETCD_MAX_TXN_OPS to match; now %d)", e.What, e.Flag, e.Limit)
+	}
 	return fmt.Sprintf("the change needs %d %s in one etcd transaction and the server takes %d: start etcd with a higher %s (and set TWIXTBOT_ETCD_MAX_TXN_OPS to match)", e.Need, e.What, e.Limit, e.Flag)
 }
 

@@ -188,9 +188,9 @@ func (k *etcdKV) etcdErr(err error) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, rpctypes.ErrTooManyOps):
-		return &TooLargeError{What: "operations", Need: -1, Limit: k.cfg.MaxTxnOps, Flag: "--max-txn-ops"}
+		return &TooLargeError{What: "operations", Limit: k.cfg.MaxTxnOps, Flag: "--max-txn-ops"}
 	case errors.Is(err, rpctypes.ErrRequestTooLarge):
-		return &TooLargeError{What: "bytes", Need: -1, Limit: k.cfg.MaxRequestBytes, Flag: "--max-request-bytes"}
+		return &TooLargeError{What: "bytes", Limit: k.cfg.MaxRequestBytes, Flag: "--max-request-bytes"}
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return fmt.Errorf("%w: etcd at %s did not answer within %s: %v", ErrUnavailable, strings.Join(k.cfg.Endpoints, ","), k.cfg.DialTimeout, err)
 	}

@@ -47,7 +47,7 @@ func TestMigrateBoltToEtcd(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 3 {
-		if _, err := s.Create(context.Background(), &storage.Game{Seats: []storage.UserID{"1", "2"}, Place: storage.Place{Guild: "9", Channel: "8"}}); err != nil {
+		if _, err := s.Create(context.Background(), &storage.Game{Seats: []storage.UserID{"80351110224678912", "80351110224678913"}, Place: storage.Place{Guild: "9", Channel: "8"}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -76,5 +76,21 @@ func TestMigrateBoltToEtcd(t *testing.T) {
 	}
 	if code := run(context.Background(), []string{"migrate", "--from", "bolt:" + db, "--to", to, "--overwrite"}, nil, &out, &errb, env(nil)); code != 0 {
 		t.Errorf("--overwrite: exit %d, %q", code, errb.String())
+	}
+
+	// The commands on the database work on the store on etcd, beside
+	// the bots; a backup file is not one of them.
+	onEtcd := env(map[string]string{"TWIXTBOT_ETCD_ENDPOINTS": strings.Join(srv.Endpoints, ",")})
+	out.Reset()
+	errb.Reset()
+	if code := run(context.Background(), []string{"forget-user", "80351110224678912"}, nil, &out, &errb, onEtcd); code != 0 || !strings.Contains(out.String(), "forgot user 80351110224678912: 3 games") {
+		t.Errorf("forget-user on etcd: exit %d, %q, %q", code, out.String(), errb.String())
+	}
+	if games, err := e.ActiveByUser(context.Background(), "80351110224678912"); err != nil || len(games) != 0 {
+		t.Errorf("after forget-user, the user has %d games on etcd (%v)", len(games), err)
+	}
+	errb.Reset()
+	if code := run(context.Background(), []string{"backup", filepath.Join(t.TempDir(), "b.db")}, nil, &out, &errb, onEtcd); code != 1 || !strings.Contains(errb.String(), "etcdctl snapshot save") {
+		t.Errorf("backup on etcd: exit %d, %q", code, errb.String())
 	}
 }
