@@ -167,7 +167,7 @@ func (e *BusyError) Unwrap() error { return ErrBusy }
 // one etcd transaction than the server allows.
 type TooLargeError struct {
 	What  string // "operations" or "bytes"
-	Need  int // 0: the server refused it, and did not say by how much
+	Need  int    // 0: the server refused it, and did not say by how much
 	Limit int
 	Flag  string // the etcd server's flag that raises the limit
 }
