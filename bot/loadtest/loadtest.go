@@ -384,7 +384,11 @@ func (r *run) startBot(ctx context.Context, db string) (stop func() error, err e
 		return nil, err
 	}
 	r.store = st
-	front, err := newFront(urls, r.cfg.Seed)
+	var addrs []string
+	for _, u := range urls {
+		addrs = append(addrs, strings.TrimSuffix(strings.TrimPrefix(u, "http://"), "/"))
+	}
+	front, err := newFailoverFront(addrs, r.cfg.Seed, func(string, string) {})
 	if err != nil {
 		cleanup()
 		return nil, err

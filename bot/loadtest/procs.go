@@ -231,8 +231,9 @@ func (t *tailBuffer) String() string {
 	return strings.Join(t.lines, "\n")
 }
 
-// failoverFront sends each request to a bot at random, as a load
-// balancer would; a bot that refuses the connection (it is gone) is
+// failoverFront is the load balancer in front of several instances of
+// the bot: it sends each request to one at random, as a balancer without
+// session affinity would send Discord's interactions; a bot that refuses the connection (it is gone) is
 // dropped and the request goes to another, which is safe: the request
 // never reached it. A connection that breaks after the request was sent
 // gets 502, as from a real balancer: the bot may have taken it.
