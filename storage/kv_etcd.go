@@ -120,6 +120,7 @@ func OpenEtcd(cfg EtcdConfig, opts *Options) (*Store, error) {
 		return nil, fmt.Errorf("%w: etcd at %s: %v", ErrUnavailable, strings.Join(cfg.Endpoints, ","), err)
 	}
 	kv := &etcdKV{cli: cli, cfg: cfg}
+	kv.cache = newWatchCache(kv)
 	return newStore(kv, nil, "etcd:"+strings.Join(cfg.Endpoints, ","), &o)
 }
 
@@ -141,8 +142,9 @@ func (s *Store) EtcdPrefix() string {
 }
 
 type etcdKV struct {
-	cli *clientv3.Client
-	cfg EtcdConfig
+	cli   *clientv3.Client
+	cfg   EtcdConfig
+	cache *watchCache // of the buckets read at every interaction
 
 	mu       sync.RWMutex // held for reading by each call; close takes it for writing
 	closed   bool
@@ -169,6 +171,7 @@ func (k *etcdKV) close() error {
 	k.closed = true
 	k.mu.Unlock()
 	k.inflight.Wait()
+	k.cache.close()
 	return k.cli.Close()
 }
 
@@ -473,6 +476,9 @@ func (t *etcdTx) commit() (bool, error) {
 		// hear back, never that it landed.
 		return false, k.etcdErr(err)
 	}
+	if resp.Succeeded && k.cache != nil {
+		k.cache.committed(t.writes, resp.Header.Revision)
+	}
 	return resp.Succeeded, nil
 }
 
@@ -517,7 +523,15 @@ type etcdBucket struct {
 	prefix, end string // the bucket's keys are in [prefix, end)
 }
 
-func (b *etcdBucket) Get(key []byte) []byte { return b.tx.value(b.prefix+string(key), true) }
+func (b *etcdBucket) Get(key []byte) []byte {
+	full := b.prefix + string(key)
+	if t := b.tx; !t.writable && t.kv.cache != nil {
+		if v, ok := t.kv.cache.get(b.prefix, full); ok {
+			return v
+		}
+	}
+	return b.tx.value(full, true)
+}
 
 func (b *etcdBucket) Put(key, value []byte) error {
 	if len(key) == 0 {

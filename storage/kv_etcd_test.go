@@ -328,3 +328,42 @@ func TestEtcdUnreachable(t *testing.T) {
 		t.Fatalf("%v, want ErrUnavailable", err)
 	}
 }
+
+// TestEtcdCachedReads: the settings another process changes reach this
+// one's copy through the watch, and its own changes it reads at once.
+func TestEtcdCachedReads(t *testing.T) {
+	a, b := openEtcdPair(t)
+	sc := Scope{Guild: "g1"}
+	set := func(s *Store, data string) {
+		t.Helper()
+		if _, err := s.UpdateSettings(ctx, sc, "admin", "", func(st *ServerSettings) error { st.Data = []byte(data); return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	load := func(s *Store) string {
+		t.Helper()
+		st, _, err := s.LoadSettings(ctx, sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(st.Data)
+	}
+	set(a, "one")
+	if got := load(a); got != "one" {
+		t.Fatalf("a reads %q right after writing it, want one", got)
+	}
+	key := b.kv.(*etcdKV).bucketPrefix(bucketSettings) + string(sc.key())
+	wctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	if err := b.kv.(*etcdKV).cache.waitFor(wctx, key, func(v []byte) bool { return v != nil }); err != nil {
+		t.Fatalf("b's copy never got a's settings: %v", err)
+	}
+	if got := load(b); got != "one" {
+		t.Fatalf("b reads %q, want one", got)
+	}
+	// And a change b makes over it, b reads at once.
+	set(b, "two")
+	if got := load(b); got != "two" {
+		t.Fatalf("b reads %q right after writing it, want two", got)
+	}
+}
