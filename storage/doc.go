@@ -71,7 +71,10 @@
 // what it read, so a move commits only if its game's record is still the
 // one it read, and the game's indexes, tallies, clock and ratings land in
 // the same Txn; a change overtaken by another process runs again
-// (ErrBusy after many tries). What the guarantees above say of the bbolt
+// (ErrBusy after many tries). Each process keeps the buckets read at
+// nearly every interaction (server settings and languages, players'
+// choices) in memory, fed by an etcd watch (kv_etcd_cache.go): a change
+// another process makes to them is seen a few milliseconds late. What the guarantees above say of the bbolt
 // file (creation, locking, damage, backups) is bbolt's; on etcd, etcd
 // keeps the data (raft, fsync on a quorum) and takes the backups (etcdctl
 // snapshot). Changes larger than the server's --max-txn-ops or
