@@ -49,6 +49,9 @@ type Options struct {
 	Limiter  *discord.UserLimiter // per-user rate limit; nil for none
 	Metrics  *discord.Metrics     // to add the active-games gauge; optional
 	Computer ComputerOptions      // the computer opponent; see RunComputer
+	// Leader, for processes sharing a store (on etcd), picks the one that
+	// runs the clock and the computer; nil: this process alone does.
+	Leader Leader
 }
 
 // New returns a bot over a store.

@@ -12,18 +12,21 @@ import (
 // RunClock sweeps for reminders, timeouts and lapsed challenges every
 // interval until ctx ends, posting what it finds in the games' channels.
 // It sweeps once at once, so deadlines that passed while the bot was down
-// are acted on at start.
+// are acted on at start. With a Leader, it sweeps only while this
+// process leads.
 func (b *Bot) RunClock(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		b.Sweep(ctx)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
+	b.whileLeading(ctx, "the clock", func(ctx context.Context) {
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			b.Sweep(ctx)
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
 		}
-	}
+	})
 }
 
 // Sweep runs one sweep of the clock and posts its notices.

@@ -177,28 +177,48 @@ func waitGate(ctx context.Context, gate <-chan struct{}) {
 // RunComputer makes the computer's moves until ctx ends: first in every
 // active game where it is to move (those it was thinking about when the
 // bot stopped), then in each game as its turn comes. A search that ctx
-// interrupts plays nothing; the next start plays it.
+// interrupts plays nothing; the next start plays it. With a Leader, it
+// plays only while this process leads, and looks for its games again
+// every computerRescan (turns handled by other processes).
 func (b *Bot) RunComputer(ctx context.Context) {
-	c := b.comp
-	c.mu.Lock()
-	c.ctx = ctx
-	c.mu.Unlock()
+	b.whileLeading(ctx, "the computer", func(ctx context.Context) {
+		c := b.comp
+		c.mu.Lock()
+		c.ctx = ctx
+		c.mu.Unlock()
+		b.scanComputer(ctx, true)
+		if b.opts.Leader != nil {
+			t := time.NewTicker(computerRescan)
+			defer t.Stop()
+			for ctx.Err() == nil {
+				select {
+				case <-t.C:
+					b.scanComputer(ctx, false)
+				case <-ctx.Done():
+				}
+			}
+		}
+		<-ctx.Done()
+		c.wg.Wait()
+	})
+}
+
+// scanComputer queues every active game with a computer seat.
+func (b *Bot) scanComputer(ctx context.Context, first bool) {
 	all, err := b.svc.Active(ctx)
-	if err != nil {
+	if err != nil && first {
 		b.log.Error("the computer cannot list the active games: it will move only where a player moves next", "err", err)
 	}
 	queued := 0
 	for _, g := range all {
 		if g.State == storage.Active && g.Meta.Computer != 0 {
-			c.enqueue(g.ID, nil)
+			b.comp.enqueue(g.ID, nil)
 			queued++
 		}
 	}
-	if queued > 0 {
+	if queued > 0 && first {
 		b.log.Info("the computer looks at its games", "games", queued)
 	}
-	<-ctx.Done()
-	c.wg.Wait()
 }
 
 // queued is a game in the computer's queue.

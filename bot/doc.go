@@ -9,6 +9,11 @@
 // interactions (RunComputer), then played through the same match logic as
 // a person's, and posted as messages of their own.
 //
+// Several bot processes may share one store (on etcd). Then a Leader
+// (Options.Leader, an election) picks the one that runs the clock's
+// sweeps and the computer's moves, so that each runs once; the others
+// serve interactions only.
+//
 // It talks to Discord through the bot/discord package (gateway or HTTP
 // interactions, one router) and keeps games in storage; it knows nothing of
 // bbolt, and the rules live in game.

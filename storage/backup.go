@@ -18,8 +18,14 @@ import (
 // a local file or a buffer; to send a backup over the network, write it
 // to a file first (BackupFile).
 func (s *Store) Backup(ctx context.Context, w io.Writer) (int64, error) {
+	if s.db == nil {
+		return 0, s.notOnEtcd("Backup")
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
 	var n int64
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx *bolt.Tx) error {
 		var err error
 		n, err = tx.WriteTo(w)
 		return err
@@ -38,6 +44,9 @@ func (s *Store) Backup(ctx context.Context, w io.Writer) (int64, error) {
 // itself. The backup is a database file: to restore it, stop the bot and
 // put the file in the database's place (or point TWIXTBOT_DB at it).
 func (s *Store) BackupFile(ctx context.Context, path string) (int64, error) {
+	if s.db == nil {
+		return 0, s.notOnEtcd("BackupFile")
+	}
 	if same, err := samePath(path, s.path); err != nil || same {
 		if err == nil {
 			err = fmt.Errorf("%s is the database itself; choose another file", path)

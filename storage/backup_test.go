@@ -15,6 +15,7 @@ import (
 // restores the backup as the database, and checks that every move
 // acknowledged before the backup began is in it and every game replays.
 func TestBackupRestore(t *testing.T) {
+	boltOnly(t)
 	s, path := openTest(t)
 	var games []GameID
 	for i := 0; i < 6; i++ {
@@ -90,6 +91,7 @@ func TestBackupRestore(t *testing.T) {
 }
 
 func TestBackupFileRefusesBadTarget(t *testing.T) {
+	boltOnly(t)
 	s, _ := openTest(t)
 	missingDir := filepath.Join(t.TempDir(), "no", "such", "dir", "b.db")
 	if _, err := s.BackupFile(ctx, missingDir); err == nil || errors.Is(err, ErrCorrupt) {

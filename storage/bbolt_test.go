@@ -19,6 +19,7 @@ import (
 // version or the checksum fails here, before checkFile refuses every
 // database or passes a truncated one.
 func TestMetaLayoutIsBbolts(t *testing.T) {
+	boltOnly(t)
 	pageSizes := []int{4096, 8192, 16384, 65536}
 	if !slices.Contains(pageSizes, os.Getpagesize()) {
 		pageSizes = append(pageSizes, os.Getpagesize())

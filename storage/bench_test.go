@@ -60,7 +60,7 @@ func BenchmarkLoad200(b *testing.B) {
 		cache int
 	}{{"replay", -1}, {"kept", 0}} {
 		b.Run(sub.name, func(b *testing.B) {
-			s, err := Open(filepath.Join(b.TempDir(), "twixt.db"), &Options{PositionCache: sub.cache})
+			s, err := openPath(newTestPath(b), &Options{PositionCache: sub.cache})
 			if err != nil {
 				b.Fatal(err)
 			}

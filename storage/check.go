@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // maxProblems bounds the problems Check reports.
@@ -31,7 +29,7 @@ func (s *Store) Check(ctx context.Context) error {
 		}
 	}
 	var games []*Game
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx kvTx) error {
 		if err := checkBuckets(tx); err != nil {
 			return err
 		}
@@ -56,8 +54,10 @@ func (s *Store) Check(ctx context.Context) error {
 		checkDerived(tx, games, add)
 		checkSettings(tx, add)
 		checkRatings(tx, add)
-		for err := range tx.Check() {
-			add(fmt.Errorf("%w: bbolt: %v", ErrCorrupt, err))
+		if bt, ok := tx.(boltTx); ok {
+			for err := range bt.tx.Check() {
+				add(fmt.Errorf("%w: bbolt: %v", ErrCorrupt, err))
+			}
 		}
 		return nil
 	})
@@ -79,7 +79,7 @@ func (s *Store) Check(ctx context.Context) error {
 }
 
 // checkDerived compares the derived buckets with what the games imply.
-func checkDerived(tx *bolt.Tx, games []*Game, add func(error)) {
+func checkDerived(tx kvTx, games []*Game, add func(error)) {
 	var want [nIndexes]map[string]GameID
 	for i := range want {
 		want[i] = map[string]GameID{}
@@ -140,7 +140,7 @@ func checkDerived(tx *bolt.Tx, games []*Game, add func(error)) {
 }
 
 // checkSettings decodes every settings record and change log entry.
-func checkSettings(tx *bolt.Tx, add func(error)) {
+func checkSettings(tx kvTx, add func(error)) {
 	tx.Bucket(bucketSettings).ForEach(func(k, v []byte) error {
 		var r serverSettingsRecV1
 		if err := decodeRecord(kindSettings, fmt.Sprintf("settings key %x", k), v, &r); err != nil {

@@ -9,7 +9,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// Group commit. Every change goes to one writer goroutine, which takes the
+// Group commit, on bbolt. Every change goes to one writer goroutine, which takes the
 // changes waiting for it (up to maxGroup), runs them in one bbolt write
 // transaction and commits them with one pair of fsyncs. A lone change is
 // committed at once; changes that arrive during a commit share the next
@@ -23,13 +23,6 @@ import (
 // In every case a change's caller hears of it only after the transaction
 // holding it has committed, or with the error that kept it out.
 const maxGroup = 128
-
-// prepareFunc reads and checks a change inside the write transaction,
-// without writing, and returns the function that writes it. Earlier
-// changes of the same group are visible to it. It may run more than once
-// (when its group is run again), so it must set its results afresh each
-// time.
-type prepareFunc func(tx *bolt.Tx) (apply func() error, err error)
 
 type writeOp struct {
 	prepare prepareFunc
@@ -48,54 +41,60 @@ func (s *Store) write(ctx context.Context, prepare prepareFunc) error {
 	if s.readOnly {
 		return fmt.Errorf("%w: open it without Options.ReadOnly to change it", ErrReadOnly)
 	}
+	err := s.kv.update(ctx, prepare)
+	var up *userPanic
+	if errors.As(err, &up) {
+		panic(up.value) // the caller's function panicked: the change was rolled back
+	}
+	return err
+}
+
+// update hands a change to the writer and waits for its commit.
+func (k *boltKV) update(ctx context.Context, prepare prepareFunc) error {
 	op := &writeOp{prepare: prepare, done: make(chan struct{})}
 	select {
-	case s.writes <- op:
-	case <-s.quit:
+	case k.writes <- op:
+	case <-k.quit:
 		return fmt.Errorf("%w: no more changes are taken", ErrClosed)
 	}
 	<-op.done
-	var up *userPanic
-	if errors.As(op.err, &up) {
-		panic(up.value) // the caller's function panicked: the change was rolled back
-	}
 	return op.err
 }
 
 // writer is the goroutine that commits every change.
-func (s *Store) writer() {
-	defer s.wg.Done()
+func (k *boltKV) writer() {
+	defer k.wg.Done()
 	debug.SetPanicOnFault(true) // this goroutine reads the mapped file
 	for {
 		var group []*writeOp
 		select {
-		case op := <-s.writes:
+		case op := <-k.writes:
 			group = append(group, op)
-		case <-s.quit:
+		case <-k.quit:
 			return
 		}
 	more:
 		for len(group) < maxGroup {
 			select {
-			case op := <-s.writes:
+			case op := <-k.writes:
 				group = append(group, op)
 			default:
 				break more
 			}
 		}
-		s.commitGroup(group)
+		k.commitGroup(group)
 	}
 }
 
 // commitGroup runs a group of changes in one transaction and tells each
 // caller its result.
-func (s *Store) commitGroup(group []*writeOp) {
+func (k *boltKV) commitGroup(group []*writeOp) {
 	if len(group) == 1 {
-		s.commitAlone(group[0])
+		k.commitAlone(group[0])
 		return
 	}
 	dirty := -1
-	err := s.runUpdate(func(tx *bolt.Tx) error {
+	err := k.runUpdate(func(tx kvTx) error {
 		for i, op := range group {
 			apply, err := op.prepare(tx)
 			op.err = err
@@ -116,20 +115,20 @@ func (s *Store) commitGroup(group []*writeOp) {
 		}
 	case dirty >= 0:
 		rest := append(append([]*writeOp{}, group[:dirty]...), group[dirty+1:]...)
-		s.commitGroup(rest)
-		s.commitAlone(group[dirty])
+		k.commitGroup(rest)
+		k.commitAlone(group[dirty])
 	default:
 		// The commit itself failed (an I/O error, or damage found on the
 		// way): nothing landed. Each change on its own gets its own answer.
 		for _, op := range group {
-			s.commitAlone(op)
+			k.commitAlone(op)
 		}
 	}
 }
 
 // commitAlone runs one change in a transaction of its own.
-func (s *Store) commitAlone(op *writeOp) {
-	op.err = s.runUpdate(func(tx *bolt.Tx) error {
+func (k *boltKV) commitAlone(op *writeOp) {
+	op.err = k.runUpdate(func(tx kvTx) error {
 		apply, err := op.prepare(tx)
 		if err != nil {
 			return err
@@ -140,7 +139,7 @@ func (s *Store) commitAlone(op *writeOp) {
 }
 
 // runUpdate is db.Update with damage turned into ErrCorrupt.
-func (s *Store) runUpdate(fn func(*bolt.Tx) error) (err error) {
+func (k *boltKV) runUpdate(fn func(kvTx) error) (err error) {
 	defer guard(&err)
-	return boltErr(s.db.Update(fn))
+	return boltErr(k.db.Update(func(tx *bolt.Tx) error { return fn(boltTx{tx}) }))
 }

@@ -3,14 +3,13 @@ package storage
 import (
 	"errors"
 	"testing"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // TestCommitGroup runs groups of changes that succeed, fail before writing,
 // fail while writing, and panic while writing, and checks that exactly the
 // ones that succeeded landed and that each caller got its own answer.
 func TestCommitGroup(t *testing.T) {
+	boltOnly(t)
 	s, _ := openTest(t)
 	bucket := bucketSettings // any primary bucket will do for raw keys
 	errCheck := errors.New("refused before writing")
@@ -19,7 +18,7 @@ func TestCommitGroup(t *testing.T) {
 	mk := func(key string, prepErr, applyErr error, panics bool) *writeOp {
 		op := &writeOp{done: make(chan struct{})}
 		keys[op] = key
-		op.prepare = func(tx *bolt.Tx) (func() error, error) {
+		op.prepare = func(tx kvTx) (func() error, error) {
 			if prepErr != nil {
 				return nil, prepErr
 			}
@@ -47,7 +46,7 @@ func TestCommitGroup(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s.commitGroup(tt.ops)
+			s.kv.(*boltKV).commitGroup(tt.ops)
 			for i, op := range tt.ops {
 				select {
 				case <-op.done:
@@ -58,7 +57,7 @@ func TestCommitGroup(t *testing.T) {
 					t.Errorf("op %d: %v, want %v", i, op.err, tt.want[i])
 				}
 			}
-			s.db.View(func(tx *bolt.Tx) error {
+			s.view(ctx, func(tx kvTx) error {
 				for i, op := range tt.ops {
 					key := keys[op]
 					if got := tx.Bucket(bucket).Get([]byte(key)) != nil; got != (tt.want[i] == nil) {

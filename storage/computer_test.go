@@ -20,7 +20,7 @@ func TestComputerSeatsRoundTrip(t *testing.T) {
 	g.Meta.ComputerLevel = 4
 	id := create(t, s, g).ID
 	s.Close()
-	s2, err := Open(path, nil)
+	s2, err := openPath(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,6 +39,7 @@ func TestComputerSeatsRoundTrip(t *testing.T) {
 // a game between people is written exactly as before (so an older binary
 // still reads it).
 func TestOldRecordsReadAsPeople(t *testing.T) {
+	boltOnly(t)
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "twixt.db")
 	copyFile(t, filepath.Join("testdata", "schema1.db"), path)

@@ -115,7 +115,7 @@ func buildDB(path string, o *Options) (done bool, err error) {
 	// the temporary file, which keeps its name until the rename below.
 	defer db.Close()
 	hook(stepTempBolt)
-	if err := db.Update(func(tx *bolt.Tx) error { return migrateTx(tx, true, 0) }); err != nil {
+	if err := db.Update(func(tx *bolt.Tx) error { return migrateTx(boltTx{tx}, true, 0) }); err != nil {
 		return false, fmt.Errorf("create database %s: %w", tmp, err)
 	}
 	hook(stepTempReady)

@@ -42,6 +42,7 @@ func createChild() {
 // that the next start opens a whole, empty database without anyone's
 // help, and leaves no temporary file behind.
 func TestKilledWhileCreating(t *testing.T) {
+	boltOnly(t)
 	if testing.Short() {
 		t.Skip("runs child processes")
 	}
@@ -92,6 +93,7 @@ func TestKilledWhileCreating(t *testing.T) {
 // builds: a temporary file with garbage in it, when there is no database
 // (it is reused), and when there is one (it is removed).
 func TestCreateAfterLeftovers(t *testing.T) {
+	boltOnly(t)
 	for _, withDB := range []bool{false, true} {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "twixt.db")
@@ -124,6 +126,7 @@ func TestCreateAfterLeftovers(t *testing.T) {
 // TestCreateRace builds one new database from many opens at once: each
 // gets the same database, one at a time.
 func TestCreateRace(t *testing.T) {
+	boltOnly(t)
 	path := filepath.Join(t.TempDir(), "twixt.db")
 	var wg sync.WaitGroup
 	errs := make([]error, 8)
@@ -157,6 +160,7 @@ func TestCreateRace(t *testing.T) {
 // path: it may be a database truncated to nothing, and must not be
 // silently replaced by a new one.
 func TestEmptyFileRefused(t *testing.T) {
+	boltOnly(t)
 	path := filepath.Join(t.TempDir(), "twixt.db")
 	if err := os.WriteFile(path, nil, 0o600); err != nil {
 		t.Fatal(err)

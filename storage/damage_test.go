@@ -42,6 +42,7 @@ func rawGet(t *testing.T, s *Store, bucket, key []byte) []byte {
 }
 
 func TestDamagedRecords(t *testing.T) {
+	boltOnly(t)
 	tests := []struct {
 		name    string
 		damage  func(t *testing.T, s *Store, g *Game)
@@ -200,6 +201,7 @@ func exercise(s *Store) []error {
 }
 
 func TestDamagedFile(t *testing.T) {
+	boltOnly(t)
 	src := pristine(t)
 	orig, err := os.ReadFile(src)
 	if err != nil {

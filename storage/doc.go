@@ -60,6 +60,27 @@
 //     games end, their player record goes; the other players' games stay
 //     and replay.
 //
+// # Backends
+//
+// Open keeps the store in a bbolt file: the default, for one process.
+// OpenEtcd keeps it in an etcd v3 cluster, which several bot processes
+// share. The same logic runs on both, through a small transactional
+// key-value interface with buckets (kv.go); on etcd a change is an
+// optimistic serializable transaction (kv_etcd.go): it reads at one
+// revision and commits with one etcd Txn that compares the revisions of
+// what it read, so a move commits only if its game's record is still the
+// one it read, and the game's indexes, tallies, clock and ratings land in
+// the same Txn; a change overtaken by another process runs again
+// (ErrBusy after many tries). Each process keeps the buckets read at
+// nearly every interaction (server settings and languages, players'
+// choices) in memory, fed by an etcd watch (kv_etcd_cache.go): a change
+// another process makes to them is seen a few milliseconds late. What the guarantees above say of the bbolt
+// file (creation, locking, damage, backups) is bbolt's; on etcd, etcd
+// keeps the data (raft, fsync on a quorum) and takes the backups (etcdctl
+// snapshot). Changes larger than the server's --max-txn-ops or
+// --max-request-bytes get ErrTooLarge. Package etcdtest runs a real etcd
+// server in the process, for tests.
+//
 // Game IDs are written "g42" (GameID.String); ParseGameID also reads
 // "42". Discord IDs are kept as the strings Discord sends, in their own
 // types (UserID, GuildID, ChannelID, MessageID).

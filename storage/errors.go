@@ -39,6 +39,17 @@ var (
 	ErrClosed = errors.New("store closed")
 	// ErrReadOnly: a change asked of a store opened read-only.
 	ErrReadOnly = errors.New("store opened read-only")
+	// ErrNotSupported: an operation the store's backend does not do, such
+	// as a backup file of a store on etcd (etcd has its own snapshots).
+	ErrNotSupported = errors.New("not supported by this storage backend")
+	// ErrBusy: a change on etcd kept finding what it read changed by
+	// other processes, and gave up (a *BusyError). Try again later.
+	ErrBusy = errors.New("the store is too busy")
+	// ErrTooLarge: a change needs a bigger etcd transaction than the
+	// server takes (a *TooLargeError): raise the server's limits.
+	ErrTooLarge = errors.New("change too large for one etcd transaction")
+	// ErrUnavailable: the etcd cluster did not answer in time.
+	ErrUnavailable = errors.New("the store is unavailable")
 )
 
 // DecodeError is a stored record that cannot be read: bytes that fail
@@ -139,3 +150,33 @@ func (e *SchemaError) Unwrap() error { return ErrSchema }
 func recordErr(id GameID, err error, format string, args ...any) error {
 	return &RecordError{Game: id, Problem: fmt.Sprintf(format, args...), Err: err}
 }
+
+// BusyError is a change on etcd given up after Tries attempts, each of
+// which found that another process had changed what it read.
+type BusyError struct {
+	Tries int
+}
+
+func (e *BusyError) Error() string {
+	return fmt.Sprintf("the change was retried %d times and other changes kept landing first; try again in a moment", e.Tries)
+}
+
+func (e *BusyError) Unwrap() error { return ErrBusy }
+
+// TooLargeError is a change that needs more operations, or more bytes, in
+// one etcd transaction than the server allows.
+type TooLargeError struct {
+	What  string // "operations" or "bytes"
+	Need  int    // 0: the server refused it, and did not say by how much
+	Limit int
+	Flag  string // the etcd server's flag that raises the limit
+}
+
+func (e *TooLargeError) Error() string {
+	if e.Need <= 0 { // the server refused it
+		return fmt.Sprintf("the change needs more %s in one etcd transaction than the server takes: start etcd with a higher %s (and set TWIXTBOT_ETCD_MAX_TXN_OPS to match; now %d)", e.What, e.Flag, e.Limit)
+	}
+	return fmt.Sprintf("the change needs %d %s in one etcd transaction and the server takes %d: start etcd with a higher %s (and set TWIXTBOT_ETCD_MAX_TXN_OPS to match)", e.Need, e.What, e.Limit, e.Flag)
+}
+
+func (e *TooLargeError) Unwrap() error { return ErrTooLarge }

@@ -8,8 +8,6 @@ import (
 	"slices"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"github.com/twixtbot/twixtbot/game"
 )
 
@@ -76,7 +74,7 @@ func (s *Store) ForgetUser(ctx context.Context, u UserID) (Forgotten, error) {
 	needle, _ := json.Marshal(string(u))
 	var out Forgotten
 	type change struct{ old, g *Game }
-	err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+	err := s.write(ctx, func(tx kvTx) (func() error, error) {
 		out = Forgotten{User: u}
 		now := s.clock()
 		var games []change
@@ -200,14 +198,14 @@ func (s *Store) forgetInGame(old *Game, u UserID, now time.Time) (*Game, error) 
 
 // keyValue is a record to write back.
 type keyValue struct {
-	bucket     *bolt.Bucket
+	bucket     kvBucket
 	key, value []byte
 }
 
 // forgetAuthor returns the records of bucket name, of record kind kind and
 // stored form R, whose author (the field author points to) is u, rewritten
 // with DeletedUser as the author. needle is u as a JSON string.
-func forgetAuthor[R any](tx *bolt.Tx, name []byte, kind byte, author func(*R) *string, needle []byte, u UserID) ([]keyValue, error) {
+func forgetAuthor[R any](tx kvTx, name []byte, kind byte, author func(*R) *string, needle []byte, u UserID) ([]keyValue, error) {
 	b := tx.Bucket(name)
 	var out []keyValue
 	err := b.ForEach(func(k, v []byte) error {

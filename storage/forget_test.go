@@ -9,8 +9,6 @@ import (
 	"slices"
 	"testing"
 
-	bolt "go.etcd.io/bbolt"
-
 	"github.com/twixtbot/twixtbot/game"
 )
 
@@ -66,8 +64,8 @@ func TestForgetUser(t *testing.T) {
 	mustCheck(t, s) // the indexes and tallies agree with the games
 
 	// No live record holds alice's ID or name, except g4's message ID.
-	err = s.db.View(func(tx *bolt.Tx) error {
-		return tx.ForEach(func(name []byte, b *bolt.Bucket) error {
+	err = s.view(ctx, func(tx kvTx) error {
+		return forEachBucket(tx, func(name []byte, b kvBucket) error {
 			return b.ForEach(func(k, v []byte) error {
 				if bytes.Contains(k, []byte("alice")) || bytes.Contains(v, []byte("Alice")) ||
 					bytes.Contains(v, []byte(`"alice"`)) && !(string(name) == "games" && keyID(k) == g4.ID) {
@@ -147,11 +145,13 @@ func TestForgetUserDamaged(t *testing.T) {
 	s, _ := openTest(t)
 	good := create(t, s, newGame(Active))
 	bad := create(t, s, newGame(Active))
-	err := s.db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketGames)
-		v := slices.Clone(b.Get(idKey(bad.ID)))
-		v[len(v)-1] ^= 0xff // the checksum
-		return b.Put(idKey(bad.ID), v)
+	err := s.write(ctx, func(tx kvTx) (func() error, error) {
+		return func() error {
+			b := tx.Bucket(bucketGames)
+			v := slices.Clone(b.Get(idKey(bad.ID)))
+			v[len(v)-1] ^= 0xff // the checksum
+			return b.Put(idKey(bad.ID), v)
+		}, nil
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -171,6 +171,7 @@ func TestForgetUserDamaged(t *testing.T) {
 // hold their bytes until the pages are reused; a backup (BackupFile) is
 // compacted, and holds none of them.
 func TestForgetUserLeavesNoTraceInBackup(t *testing.T) {
+	boltOnly(t)
 	s, _ := openTest(t)
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 20; i++ {

@@ -11,8 +11,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	bolt "go.etcd.io/bbolt"
-
 	"github.com/twixtbot/twixtbot/game"
 )
 
@@ -163,7 +161,7 @@ func (s *Store) position(g *Game) (*game.Game, error) {
 func notFound(id GameID) error { return fmt.Errorf("%w: %s", ErrNotFound, id) }
 
 // getGame reads and decodes a game inside a transaction.
-func getGame(tx *bolt.Tx, id GameID) (*Game, error) {
+func getGame(tx kvTx, id GameID) (*Game, error) {
 	v := tx.Bucket(bucketGames).Get(idKey(id))
 	if v == nil {
 		return nil, notFound(id)
@@ -173,7 +171,7 @@ func getGame(tx *bolt.Tx, id GameID) (*Game, error) {
 
 // putGame writes game g, which was old (nil for a new game), and keeps the
 // derived buckets in step.
-func putGame(tx *bolt.Tx, old, g *Game) error {
+func putGame(tx kvTx, old, g *Game) error {
 	canonical(g)
 	if err := tx.Bucket(bucketGames).Put(idKey(g.ID), encodeGame(g)); err != nil {
 		return err
@@ -196,7 +194,7 @@ func (s *Store) Create(ctx context.Context, g *Game) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+	err = s.write(ctx, func(tx kvTx) (func() error, error) {
 		return func() error { return insertGame(tx, ng) }, nil
 	})
 	if err != nil {
@@ -239,7 +237,7 @@ func (s *Store) newRecord(g *Game) (*Game, error) {
 }
 
 // insertGame gives a new game its ID and writes it.
-func insertGame(tx *bolt.Tx, ng *Game) error {
+func insertGame(tx kvTx, ng *Game) error {
 	seq, err := tx.Bucket(bucketGames).NextSequence()
 	if err != nil {
 		return err
@@ -252,7 +250,7 @@ func insertGame(tx *bolt.Tx, ng *Game) error {
 // give. Use Load for the position.
 func (s *Store) Get(ctx context.Context, id GameID) (*Game, error) {
 	var g *Game
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx kvTx) error {
 		var err error
 		g, err = getGame(tx, id)
 		return err
@@ -299,7 +297,7 @@ func (s *Store) Load(ctx context.Context, id GameID) (*Game, *game.Game, error) 
 // these rules gives a *RecordError and changes nothing.
 func (s *Store) Update(ctx context.Context, id GameID, fn func(*Game) error) (*Game, error) {
 	var out *Game
-	err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+	err := s.write(ctx, func(tx kvTx) (func() error, error) {
 		out = nil
 		old, err := getGame(tx, id)
 		if err != nil {
@@ -425,7 +423,7 @@ func (s *Store) AppendMove(ctx context.Context, id GameID, expectLen int, seat g
 // getActive reads game id for a change of its log: it must be Active
 // (else a *StateError naming op) and, unless expectLen is AnyLen, its log
 // must still be expectLen long (else a *ConflictError).
-func getActive(tx *bolt.Tx, id GameID, expectLen int, op string) (*Game, error) {
+func getActive(tx kvTx, id GameID, expectLen int, op string) (*Game, error) {
 	g, err := getGame(tx, id)
 	if err != nil {
 		return nil, err
@@ -447,7 +445,7 @@ func (s *Store) AppendMoves(ctx context.Context, id GameID, expectLen int, moves
 		return Moved{}, recordErr(id, nil, "no move to append")
 	}
 	var res Moved
-	err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+	err := s.write(ctx, func(tx kvTx) (func() error, error) {
 		res = Moved{}
 		old, err := getActive(tx, id, expectLen, "play in")
 		if err != nil {
@@ -501,7 +499,7 @@ func (s *Store) AppendMoves(ctx context.Context, id GameID, expectLen int, moves
 // (its index entries could not be found): restore a backup instead.
 func (s *Store) Delete(ctx context.Context, id GameID) error {
 	defer s.positions.drop(id)
-	return s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+	return s.write(ctx, func(tx kvTx) (func() error, error) {
 		old, err := getGame(tx, id)
 		if err != nil {
 			return nil, err

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // What the bot last heard of each server from Discord: its language
@@ -27,7 +25,7 @@ type GuildInfo struct {
 // nothing.
 func (s *Store) Guild(ctx context.Context, g GuildID) (GuildInfo, error) {
 	var info GuildInfo
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx kvTx) error {
 		b := tx.Bucket(bucketGuilds)
 		if b == nil {
 			return nil
@@ -53,7 +51,7 @@ func (s *Store) SetGuildLocale(ctx context.Context, g GuildID, locale string) er
 	if err != nil {
 		return err
 	}
-	return s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+	return s.write(ctx, func(tx kvTx) (func() error, error) {
 		return func() error {
 			b, err := tx.CreateBucketIfNotExists(bucketGuilds)
 			if err != nil {

@@ -3,12 +3,9 @@ package storage
 import (
 	"context"
 	"math/rand/v2"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 
 	"github.com/twixtbot/twixtbot/game"
 )
@@ -35,8 +32,8 @@ func (c *fakeClock) Now() time.Time {
 // of the test.
 func openTest(t testing.TB) (*Store, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "twixt.db")
-	s, err := Open(path, &Options{Now: newFakeClock().Now})
+	path := newTestPath(t)
+	s, err := openPath(path, &Options{Now: newFakeClock().Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +127,7 @@ func bulkCreate(t testing.TB, s *Store, games []*Game) []*Game {
 		}
 		out[i] = ng
 	}
-	err := s.write(context.Background(), func(tx *bolt.Tx) (func() error, error) {
+	err := s.write(context.Background(), func(tx kvTx) (func() error, error) {
 		return func() error {
 			for _, ng := range out {
 				if err := insertGame(tx, ng); err != nil {

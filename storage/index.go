@@ -6,8 +6,6 @@ import (
 	"slices"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"github.com/twixtbot/twixtbot/game"
 )
 
@@ -132,7 +130,7 @@ func tallies(g *Game) []tally {
 
 // updateDerived brings the indexes and player records from game old's
 // entries to game g's (either may be nil: a new or a deleted game).
-func updateDerived(tx *bolt.Tx, old, g *Game) error {
+func updateDerived(tx kvTx, old, g *Game) error {
 	before, after := indexKeys(old), indexKeys(g)
 	for i, name := range indexBuckets {
 		b := tx.Bucket(name)
@@ -170,7 +168,7 @@ func updateDerived(tx *bolt.Tx, old, g *Game) error {
 }
 
 // addTally adds d to one count of a player's record.
-func addTally(tx *bolt.Tx, t tally, d int) error {
+func addTally(tx kvTx, t tally, d int) error {
 	b := tx.Bucket(bucketPlayers)
 	key := []byte(t.user)
 	var r playerRecV1

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // The listings read an index and load the games it names, in one read
@@ -18,7 +16,14 @@ import (
 
 // loadListed loads the games ids from the games bucket; belongs checks that
 // each still fits the index it was listed in (a stale entry is damage).
-func loadListed(tx *bolt.Tx, index string, ids []GameID, belongs func(*Game) bool) ([]*Game, error) {
+func loadListed(tx kvTx, index string, ids []GameID, belongs func(*Game) bool) ([]*Game, error) {
+	if p, ok := tx.(prefetcher); ok && len(ids) > 1 {
+		keys := make([][]byte, len(ids))
+		for i, id := range ids {
+			keys[i] = idKey(id)
+		}
+		p.prefetch(bucketGames, keys)
+	}
 	b := tx.Bucket(bucketGames)
 	games := make([]*Game, 0, len(ids))
 	var errs []error
@@ -44,7 +49,7 @@ func loadListed(tx *bolt.Tx, index string, ids []GameID, belongs func(*Game) boo
 
 // scanIDs returns the game IDs of the keys of bucket that start with
 // prefix and are prefix plus a game ID.
-func scanIDs(tx *bolt.Tx, bucket, prefix []byte) ([]GameID, error) {
+func scanIDs(tx kvTx, bucket, prefix []byte) ([]GameID, error) {
 	var ids []GameID
 	c := tx.Bucket(bucket).Cursor()
 	for k, _ := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, _ = c.Next() {
@@ -60,7 +65,7 @@ func scanIDs(tx *bolt.Tx, bucket, prefix []byte) ([]GameID, error) {
 func (s *Store) listIndex(ctx context.Context, bucket, prefix []byte, belongs func(*Game) bool) ([]*Game, error) {
 	var games []*Game
 	var listErr error
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx kvTx) error {
 		ids, err := scanIDs(tx, bucket, prefix)
 		games, listErr = loadListed(tx, string(bucket), ids, belongs)
 		listErr = errors.Join(err, listErr)
@@ -100,7 +105,7 @@ func (s *Store) Active(ctx context.Context) ([]*Game, error) {
 func (s *Store) Due(ctx context.Context, t time.Time) ([]*Game, error) {
 	var games []*Game
 	var listErr error
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx kvTx) error {
 		var ids []GameID
 		var errs []error
 		c := tx.Bucket(bucketDue).Cursor()
@@ -150,7 +155,7 @@ func (s *Store) FinishedByGuild(ctx context.Context, guild GuildID, after Cursor
 	}
 	prefix := appendStr(nil, string(guild))
 	var listErr error
-	err = s.view(ctx, func(tx *bolt.Tx) error {
+	err = s.view(ctx, func(tx kvTx) error {
 		c := tx.Bucket(bucketFinished).Cursor()
 		var start []byte
 		if after.IsZero() {

@@ -28,6 +28,7 @@ const lockWait = 100 * time.Millisecond
 // descriptors exclude each other there too (fcntl locks would not, so
 // this also tells the two kinds apart).
 func TestLockIsBbolts(t *testing.T) {
+	boltOnly(t)
 	path := filepath.Join(t.TempDir(), "twixt.db")
 	s, err := Open(path, nil)
 	if err != nil {

@@ -13,7 +13,7 @@ const childEnv = "TWIXTBOT_STORAGE_CHILD"
 func TestMain(m *testing.M) {
 	switch os.Getenv(childEnv) {
 	case "":
-		code := m.Run()
+		code := runBackends(m)
 		removeBenchDB()
 		os.Exit(code)
 	case "crash":

@@ -2,8 +2,6 @@ package storage
 
 import (
 	"context"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // Player is a user's record over the finished games they played. The
@@ -24,7 +22,7 @@ func (p Player) Games() int { return p.Wins + p.Losses + p.Draws }
 // Player returns user u's record.
 func (s *Store) Player(ctx context.Context, u UserID) (Player, error) {
 	var r playerRecV1
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx kvTx) error {
 		v := tx.Bucket(bucketPlayers).Get([]byte(u))
 		if v == nil {
 			return nil

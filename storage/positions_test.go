@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -215,7 +214,7 @@ func TestPositionsBudget(t *testing.T) {
 
 // TestNoPositionCache: with the cache off, everything replays and works.
 func TestNoPositionCache(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "twixt.db"), &Options{PositionCache: -1})
+	s, err := openPath(newTestPath(t), &Options{PositionCache: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +238,7 @@ func TestNoPositionCache(t *testing.T) {
 func BenchmarkMoveLongGame(b *testing.B) {
 	for _, cache := range []int{0, -1} {
 		b.Run(fmt.Sprintf("cache=%v", cache == 0), func(b *testing.B) {
-			s, err := Open(filepath.Join(b.TempDir(), "twixt.db"), &Options{PositionCache: cache})
+			s, err := openPath(newTestPath(b), &Options{PositionCache: cache})
 			if err != nil {
 				b.Fatal(err)
 			}

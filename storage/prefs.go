@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // A user's own choices (how they hear it is their move) and the games
@@ -37,7 +35,7 @@ type Prefs struct {
 // Prefs returns user u's choices.
 func (s *Store) Prefs(ctx context.Context, u UserID) (Prefs, error) {
 	var p Prefs
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx kvTx) error {
 		b := tx.Bucket(bucketPrefs)
 		if b == nil {
 			return nil
@@ -61,7 +59,7 @@ func (s *Store) UpdatePrefs(ctx context.Context, u UserID, fn func(*Prefs) error
 		return Prefs{}, err
 	}
 	var out Prefs
-	err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+	err := s.write(ctx, func(tx kvTx) (func() error, error) {
 		var p Prefs
 		if b := tx.Bucket(bucketPrefs); b != nil {
 			if v := b.Get([]byte(u)); v != nil {
@@ -98,7 +96,7 @@ func (s *Store) Follow(ctx context.Context, id GameID, u UserID, on bool) (bool,
 		return false, err
 	}
 	changed := false
-	err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+	err := s.write(ctx, func(tx kvTx) (func() error, error) {
 		changed = false
 		if tx.Bucket(bucketGames).Get(idKey(id)) == nil {
 			return nil, notFound(id)
@@ -127,7 +125,7 @@ func (s *Store) Follow(ctx context.Context, id GameID, u UserID, on bool) (bool,
 // Followers lists the users following game id, in a stable order.
 func (s *Store) Followers(ctx context.Context, id GameID) ([]UserID, error) {
 	var out []UserID
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx kvTx) error {
 		out = nil
 		b := tx.Bucket(bucketFollows)
 		if b == nil {
@@ -152,7 +150,7 @@ type userChoices struct {
 func (c userChoices) any() bool { return c.prefs || len(c.follows) > 0 }
 
 // choicesOf finds user u's choices and follows.
-func choicesOf(tx *bolt.Tx, u UserID) userChoices {
+func choicesOf(tx kvTx, u UserID) userChoices {
 	var c userChoices
 	if b := tx.Bucket(bucketPrefs); b != nil {
 		c.prefs = b.Get([]byte(u)) != nil
@@ -169,7 +167,7 @@ func choicesOf(tx *bolt.Tx, u UserID) userChoices {
 }
 
 // delete removes them.
-func (c userChoices) delete(tx *bolt.Tx, u UserID) error {
+func (c userChoices) delete(tx kvTx, u UserID) error {
 	if c.prefs {
 		if err := tx.Bucket(bucketPrefs).Delete([]byte(u)); err != nil {
 			return err

@@ -37,7 +37,7 @@ func TestPrefsAndFollows(t *testing.T) {
 		t.Fatalf("following a missing game: %v", err)
 	}
 	s.Close()
-	s2, err := Open(path, nil)
+	s2, err := openPath(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,6 +119,7 @@ func BenchmarkTakeBack(b *testing.B) {
 
 // TestBackupKeepsChoices: a backup holds the users' choices and follows.
 func TestBackupKeepsChoices(t *testing.T) {
+	boltOnly(t)
 	ctx := context.Background()
 	s, _ := openTest(t)
 	g := create(t, s, newGame(Active))

@@ -76,6 +76,7 @@ func holdChild() {
 }
 
 func TestInUseByAnotherProcess(t *testing.T) {
+	boltOnly(t)
 	path := filepath.Join(t.TempDir(), "twixt.db")
 	s, err := Open(path, nil)
 	if err != nil {
@@ -116,7 +117,7 @@ func TestInUseByAnotherProcess(t *testing.T) {
 // killed.
 func crashChild() {
 	seed, _ := strconv.ParseUint(os.Getenv(childSeedEnv), 10, 64)
-	s, err := Open(os.Getenv(childDBEnv), &Options{Timeout: 10 * time.Second})
+	s, err := openChildDB(os.Getenv(childDBEnv))
 	if err != nil {
 		childFail("crash child: open: %v", err)
 	}
@@ -180,11 +181,22 @@ func crashChild() {
 	wg.Wait()
 }
 
+// openChildDB opens a child's database: a bbolt file, or etcd written
+// "etcd:ENDPOINTS|PREFIX".
+func openChildDB(db string) (*Store, error) {
+	if rest, ok := strings.CutPrefix(db, "etcd:"); ok {
+		eps, prefix, _ := strings.Cut(rest, "|")
+		return OpenEtcd(EtcdConfig{Endpoints: strings.Split(eps, ","), Prefix: prefix}, nil)
+	}
+	return Open(db, &Options{Timeout: 10 * time.Second})
+}
+
 // TestCrash kills a process that commits moves as fast as it can, at
 // random moments, and checks after each kill that the database is
 // consistent, that every move the process acknowledged is there, and that
 // every game replays.
 func TestCrash(t *testing.T) {
+	boltOnly(t)
 	if testing.Short() {
 		t.Skip("runs child processes")
 	}

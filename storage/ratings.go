@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/twixtbot/twixtbot/game"
@@ -373,7 +372,7 @@ func rated(g *Game) (ratedGame, bool) {
 // game's result enters the ratings, in the transaction that records it.
 // Later changes to a finished game (a forgotten player's name) leave the
 // ratings as they are.
-func rateOnFinish(tx *bolt.Tx, old, g *Game) error {
+func rateOnFinish(tx kvTx, old, g *Game) error {
 	if old != nil && old.State == Finished {
 		return nil
 	}
@@ -387,7 +386,7 @@ func rateOnFinish(tx *bolt.Tx, old, g *Game) error {
 // applyRated rates one game in every scope it counts in and records the
 // changes in the players' histories. A forgotten player is rated as new
 // in every game and never stored.
-func applyRated(tx *bolt.Tx, rg ratedGame) error {
+func applyRated(tx kvTx, rg ratedGame) error {
 	recs := tx.Bucket(bucketRatings)
 	idx := tx.Bucket(bucketRatingIndex)
 	hist := tx.Bucket(bucketRatingHist)
@@ -455,7 +454,7 @@ func applyRated(tx *bolt.Tx, rg ratedGame) error {
 
 // rebuildRatings empties the rating buckets and rates every finished game
 // again, in the order they ended.
-func rebuildRatings(tx *bolt.Tx) (games int, err error) {
+func rebuildRatings(tx kvTx) (games int, err error) {
 	for _, name := range ratingBuckets {
 		if err := tx.DeleteBucket(name); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
 			return 0, err
@@ -504,7 +503,7 @@ func cmpID(a, b GameID) int {
 
 // forgetRatings removes a forgotten user's ratings, index entries and
 // history in every scope and pool.
-func forgetRatings(tx *bolt.Tx, u UserID) error {
+func forgetRatings(tx kvTx, u UserID) error {
 	subj := UserSubject(u).key()
 	recs := tx.Bucket(bucketRatings)
 	var keys, idxKeys [][]byte
@@ -581,7 +580,7 @@ func readStr(b []byte) (string, []byte, bool) {
 // Standing returns subject s's rating in a scope and pool.
 func (s *Store) Standing(ctx context.Context, sc RatingScope, p Pool, subj Subject) (Standing, error) {
 	var st Standing
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx kvTx) error {
 		var err error
 		st, err = getStanding(tx, sc, p, subj)
 		return err
@@ -589,7 +588,7 @@ func (s *Store) Standing(ctx context.Context, sc RatingScope, p Pool, subj Subje
 	return st, err
 }
 
-func getStanding(tx *bolt.Tx, sc RatingScope, p Pool, subj Subject) (Standing, error) {
+func getStanding(tx kvTx, sc RatingScope, p Pool, subj Subject) (Standing, error) {
 	r := newRatingRec()
 	if v := tx.Bucket(bucketRatings).Get(ratingKey(sc, p, subj)); v != nil {
 		if err := decodeRecord(kindRating, "rating "+subj.String(), v, &r); err != nil {
@@ -603,7 +602,7 @@ func getStanding(tx *bolt.Tx, sc RatingScope, p Pool, subj Subject) (Standing, e
 // the newest first.
 func (s *Store) History(ctx context.Context, sc RatingScope, p Pool, subj Subject, n int) ([]RatedResult, error) {
 	var out []RatedResult
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx kvTx) error {
 		out = nil
 		prefix := ratingKey(sc, p, subj)
 		c := tx.Bucket(bucketRatingHist).Cursor()
@@ -633,7 +632,7 @@ func (s *Store) History(ctx context.Context, sc RatingScope, p Pool, subj Subjec
 // game that did not count (or has not ended).
 func (s *Store) RatingChanges(ctx context.Context, id GameID) ([]RatingChange, error) {
 	var out []RatingChange
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx kvTx) error {
 		out = nil
 		g, err := getGame(tx, id)
 		if err != nil {
@@ -673,7 +672,7 @@ func (s *Store) Leaderboard(ctx context.Context, sc RatingScope, p Pool, offset,
 	if offset < 0 || limit < 0 {
 		return nil, false, fmt.Errorf("storage: leaderboard offset %d and limit %d must not be negative", offset, limit)
 	}
-	err = s.view(ctx, func(tx *bolt.Tx) error {
+	err = s.view(ctx, func(tx kvTx) error {
 		list, more = nil, false
 		prefix := poolPrefix(sc, p)
 		c := tx.Bucket(bucketRatingIndex).Cursor()
@@ -720,7 +719,7 @@ type RatingsRebuilt struct {
 // every change made through the store, nothing differs.
 func (s *Store) RebuildRatings(ctx context.Context) (RatingsRebuilt, error) {
 	var out RatingsRebuilt
-	err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+	err := s.write(ctx, func(tx kvTx) (func() error, error) {
 		return func() error {
 			out = RatingsRebuilt{}
 			before := map[string]string{}
@@ -755,7 +754,7 @@ func (s *Store) RebuildRatings(ctx context.Context) (RatingsRebuilt, error) {
 // checkRatings reads every rating record (in the caller's goroutine, where
 // a damaged page becomes an error) and checks that the index by rating
 // holds exactly one entry per rating, where its rating puts it.
-func checkRatings(tx *bolt.Tx, add func(error)) {
+func checkRatings(tx kvTx, add func(error)) {
 	want := map[string]bool{}
 	tx.Bucket(bucketRatings).ForEach(func(k, v []byte) error {
 		sc, p, subj, ok := splitRatingKey(k)

@@ -10,8 +10,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // The leaderboard benchmark's database: 100,000 rated players and
@@ -73,7 +71,7 @@ func generateRated(path string, players, games int) error {
 // generateRatedInto rates games in transactions of batch games.
 func generateRatedInto(s *Store, r *rand.Rand, players, games, batch int, ended *time.Time) error {
 	for done := 0; done < games; done += batch {
-		err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+		err := s.write(ctx, func(tx kvTx) (func() error, error) {
 			return func() error {
 				for i := done; i < min(done+batch, games); i++ {
 					a, c := r.IntN(players), r.IntN(players-1)

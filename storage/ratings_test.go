@@ -254,7 +254,7 @@ func writeSchema2(t testing.TB, path string, games []*Game) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+	err = s.write(ctx, func(tx kvTx) (func() error, error) {
 		return func() error {
 			for _, g := range games {
 				if err := insertGame(tx, g); err != nil {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 
-	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
 
@@ -37,7 +36,7 @@ var schemaKey = []byte("schema")
 type migration struct {
 	from uint64
 	name string
-	run  func(*bolt.Tx) error
+	run  func(kvTx) error
 }
 
 var migrations = []migration{
@@ -52,7 +51,7 @@ func (s *Store) migrate() error {
 	ctx := context.Background()
 	var version uint64
 	fresh := false
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx kvTx) error {
 		var err error
 		version, fresh, err = readVersion(tx)
 		return err
@@ -71,14 +70,14 @@ func (s *Store) migrate() error {
 		}
 		return fmt.Errorf("%w: the database has schema version %d and needs a migration to %d: open it once for writing", ErrSchema, version, SchemaVersion)
 	}
-	return s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+	return s.write(ctx, func(tx kvTx) (func() error, error) {
 		return func() error { return migrateTx(tx, fresh, version) }, nil
 	})
 }
 
 // migrateTx creates the buckets of a new database, or runs the migrations
 // from version on.
-func migrateTx(tx *bolt.Tx, fresh bool, version uint64) error {
+func migrateTx(tx kvTx, fresh bool, version uint64) error {
 	if fresh {
 		for _, name := range append(primaryBuckets, derivedBuckets()...) {
 			if _, err := tx.CreateBucket(name); err != nil {
@@ -108,18 +107,17 @@ func derivedBuckets() [][]byte {
 
 // readVersion returns the schema version; fresh is true for a database with
 // no buckets at all (just created).
-func readVersion(tx *bolt.Tx) (version uint64, fresh bool, err error) {
+func readVersion(tx kvTx) (version uint64, fresh bool, err error) {
 	b := tx.Bucket(bucketMeta)
-	if b == nil {
-		empty := true
-		tx.ForEach(func([]byte, *bolt.Bucket) error {
-			empty = false
-			return nil
-		})
-		if empty {
+	if b == nil || b.Get(schemaKey) == nil {
+		// etcd has no buckets of its own: an empty prefix is a new
+		// database there, as a file with no buckets is on bbolt.
+		if tx.Empty() {
 			return 0, true, nil
 		}
-		return 0, false, fmt.Errorf("%w: the file is a bbolt database, but not twixtbot's (it has no meta bucket)", ErrSchema)
+		if b == nil {
+			return 0, false, fmt.Errorf("%w: the database is not twixtbot's (it has no meta bucket)", ErrSchema)
+		}
 	}
 	v := b.Get(schemaKey)
 	if len(v) != 8 {
@@ -132,12 +130,12 @@ func readVersion(tx *bolt.Tx) (version uint64, fresh bool, err error) {
 	return version, false, nil
 }
 
-func writeVersion(tx *bolt.Tx, v uint64) error {
+func writeVersion(tx kvTx, v uint64) error {
 	return tx.Bucket(bucketMeta).Put(schemaKey, binary.BigEndian.AppendUint64(nil, v))
 }
 
 // checkBuckets makes sure every bucket of the current schema is there.
-func checkBuckets(tx *bolt.Tx) error {
+func checkBuckets(tx kvTx) error {
 	var missing []string
 	for _, name := range append(primaryBuckets, derivedBuckets()...) {
 		if tx.Bucket(name) == nil {
@@ -153,7 +151,7 @@ func checkBuckets(tx *bolt.Tx) error {
 // rebuildDerived drops the derived buckets and computes them again from
 // the games. A game that does not decode stops it with a *DecodeError
 // naming the game: nothing is silently left out.
-func rebuildDerived(tx *bolt.Tx) error {
+func rebuildDerived(tx kvTx) error {
 	for _, name := range derivedBuckets() {
 		if err := tx.DeleteBucket(name); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
 			return err

@@ -105,7 +105,7 @@ func schemaVersion(t testing.TB, path string) uint64 {
 	defer db.Close()
 	var v uint64
 	db.View(func(tx *bolt.Tx) error {
-		v, _, _ = readVersion(tx)
+		v, _, _ = readVersion(boltTx{tx})
 		return nil
 	})
 	return v
@@ -115,6 +115,7 @@ func schemaVersion(t testing.TB, path string) uint64 {
 // one written now, and checks that the migration builds the indexes and
 // player records the games imply.
 func TestMigrateFromSchema1(t *testing.T) {
+	boltOnly(t)
 	fixture := filepath.Join("testdata", "schema1.db")
 	if *update {
 		os.Remove(fixture)
@@ -170,6 +171,7 @@ func TestMigrateFromSchema1(t *testing.T) {
 }
 
 func TestMigrationRefusesDamage(t *testing.T) {
+	boltOnly(t)
 	path := filepath.Join(t.TempDir(), "twixt.db")
 	games := schema1Games(t)
 	writeSchema1(t, path, games)
@@ -192,6 +194,7 @@ func TestMigrationRefusesDamage(t *testing.T) {
 }
 
 func TestSchemaRefused(t *testing.T) {
+	boltOnly(t)
 	tests := []struct {
 		name  string
 		setup func(tx *bolt.Tx) error

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"time"
 	"unicode"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // Scope is what a server setting applies to: a whole server (Channel
@@ -84,7 +82,7 @@ func (s *Store) LoadSettings(ctx context.Context, sc Scope) (ServerSettings, boo
 	}
 	var out ServerSettings
 	found := false
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx kvTx) error {
 		v := tx.Bucket(bucketSettings).Get(sc.key())
 		if v == nil {
 			return nil
@@ -107,7 +105,7 @@ func (s *Store) ChannelSettings(ctx context.Context, guild GuildID) ([]ServerSet
 	prefix := appendStr(nil, string(guild))
 	var out []ServerSettings
 	var errs []error
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx kvTx) error {
 		c := tx.Bucket(bucketSettings).Cursor()
 		guildKey := Scope{Guild: guild}.key()
 		for k, v := c.Seek(prefix); k != nil && hasPrefix(k, prefix); k, v = c.Next() {
@@ -155,7 +153,7 @@ func (s *Store) UpdateSettingsWith(ctx context.Context, sc Scope, by UserID, not
 		return ServerSettings{}, fmt.Errorf("%w: the note is longer than %d bytes or has control characters", ErrBadRecord, maxNoteLen)
 	}
 	var out ServerSettings
-	err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+	err := s.write(ctx, func(tx kvTx) (func() error, error) {
 		out = ServerSettings{}
 		b := tx.Bucket(bucketSettings)
 		key := sc.key()
@@ -243,7 +241,7 @@ func (s *Store) SettingsHistory(ctx context.Context, guild GuildID, limit int) (
 	prefix := appendStr(nil, string(guild))
 	var out []SettingsChange
 	var errs []error
-	err := s.view(ctx, func(tx *bolt.Tx) error {
+	err := s.view(ctx, func(tx kvTx) error {
 		c := tx.Bucket(bucketChanges).Cursor()
 		k, _ := c.Seek(append(append([]byte{}, prefix...), bytes.Repeat([]byte{0xff}, 9)...)) // past the guild's entries
 		var v []byte

@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -44,16 +43,12 @@ type Options struct {
 // and is committed and fsynced before the method returns; changes made at
 // the same moment share a transaction (see commit.go).
 type Store struct {
-	db        *bolt.DB
-	path      string
+	kv        kvStore  // the backend (see kv.go)
+	db        *bolt.DB // on bbolt: its database, for what only bbolt does (backups); nil on etcd
+	path      string   // the file, or "etcd:" and the endpoints
 	now       func() time.Time
 	readOnly  bool
 	positions *positions // nil: none kept
-
-	writes    chan *writeOp // to the writer goroutine (see commit.go)
-	quit      chan struct{}
-	wg        sync.WaitGroup
-	closeOnce sync.Once
 }
 
 // Open opens the database at path, creating it if it does not exist, and
@@ -102,15 +97,18 @@ func Open(path string, opts *Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, path: path, now: o.Now, readOnly: o.ReadOnly, writes: make(chan *writeOp), quit: make(chan struct{})}
+	return newStore(newBoltKV(db), db, path, &o)
+}
+
+// newStore starts a Store on a backend and brings its schema up to date.
+func newStore(kv kvStore, db *bolt.DB, path string, o *Options) (*Store, error) {
+	s := &Store{kv: kv, db: db, path: path, now: o.Now, readOnly: o.ReadOnly}
 	switch {
 	case o.PositionCache == 0:
 		s.positions = newPositions(DefaultPositionCache)
 	case o.PositionCache > 0:
 		s.positions = newPositions(o.PositionCache)
 	}
-	s.wg.Add(1)
-	go s.writer()
 	if err := s.migrate(); err != nil {
 		s.Close()
 		return nil, err
@@ -267,17 +265,10 @@ func syncDir(dir string) {
 
 // Close closes the database. Changes already handed to the store are
 // committed first; later ones get ErrClosed. Closing again does nothing.
-func (s *Store) Close() error {
-	var err error
-	s.closeOnce.Do(func() {
-		close(s.quit)
-		s.wg.Wait()
-		err = s.db.Close()
-	})
-	return err
-}
+func (s *Store) Close() error { return s.kv.close() }
 
-// Path returns the database file's path.
+// Path returns the database file's path; for a store on etcd, "etcd:"
+// and its endpoints.
 func (s *Store) Path() string { return s.path }
 
 // clock returns the time for a timestamp: UTC, to the millisecond, as
@@ -287,14 +278,9 @@ func (s *Store) clock() time.Time {
 }
 
 // view runs fn in a read transaction. fn must copy out anything it keeps:
-// bbolt's bytes are valid only inside the transaction.
-func (s *Store) view(ctx context.Context, fn func(*bolt.Tx) error) (err error) {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	defer guard(&err)
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	return boltErr(s.db.View(fn))
+// the backend's bytes are valid only inside the transaction.
+func (s *Store) view(ctx context.Context, fn func(kvTx) error) error {
+	return s.kv.view(ctx, fn)
 }
 
 // userPanic carries a panic from a caller's function out of the
@@ -332,10 +318,15 @@ func boltErr(err error) error {
 // transaction and checks that the schema version is there. It is the
 // health check of a running bot.
 func (s *Store) Ping(ctx context.Context) error {
-	return s.view(ctx, func(tx *bolt.Tx) error {
+	return s.view(ctx, func(tx kvTx) error {
 		if tx.Bucket(bucketMeta) == nil {
 			return fmt.Errorf("%w: the meta bucket is missing", ErrCorrupt)
 		}
 		return nil
 	})
+}
+
+// notOnEtcd is the error of a bbolt-only operation on a store on etcd.
+func (s *Store) notOnEtcd(op string) error {
+	return fmt.Errorf("%w: %s writes a bbolt file, and this store is on etcd (%s): take etcd's own snapshot (etcdctl snapshot save FILE), or copy the games to a file with twixtbot migrate --from etcd:ENDPOINTS --to bolt:FILE", ErrNotSupported, op, s.path)
 }

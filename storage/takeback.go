@@ -6,8 +6,6 @@ import (
 	"slices"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"github.com/twixtbot/twixtbot/game"
 )
 
@@ -34,7 +32,7 @@ const maxTakebacks = 200
 // takebacks, ErrNotFound, a *DecodeError, or update's error.
 func (s *Store) TakeBack(ctx context.Context, id GameID, expectLen, keep int, asker game.Seat, update func(*Game, *game.Game) error) (Moved, error) {
 	var res Moved
-	err := s.write(ctx, func(tx *bolt.Tx) (func() error, error) {
+	err := s.write(ctx, func(tx kvTx) (func() error, error) {
 		res = Moved{}
 		old, err := getActive(tx, id, expectLen, "take back in")
 		if err != nil {

@@ -71,7 +71,7 @@ func TestTakeBack(t *testing.T) {
 		t.Fatal("Update erased the takebacks")
 	}
 	s.Close()
-	s2, err := Open(path, nil)
+	s2, err := openPath(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

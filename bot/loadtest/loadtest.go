@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -25,6 +26,7 @@ import (
 	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game/ai"
 	"github.com/twixtbot/twixtbot/storage"
+	"github.com/twixtbot/twixtbot/storage/etcdtest"
 )
 
 // Config is what to play. Zero fields take the defaults.
@@ -67,6 +69,23 @@ type Config struct {
 	// computer thinks.
 	Computer  int
 	AIWorkers int
+	// Etcd plays on a store on etcd, on a real etcd server started in
+	// this process (storage/etcdtest), instead of a bbolt file; Bots
+	// instances of the bot (default 1) share it, each with its own etcd
+	// client, election and HTTP endpoint, and a front sends each
+	// interaction to one of them at random (those of one game included).
+	Etcd bool
+	Bots int
+	// BotCommand, with Etcd, runs each instance as a process of its own:
+	// this command (cmd/twixtbot serve, say), in HTTP-interactions mode,
+	// configured through the environment (BotEnv is added to it).
+	// KillAfter SIGKILLs the first process once that many moves have been
+	// acknowledged; the front then sends everything to the others, and
+	// the players whose interaction died with it look at the game and go
+	// on, as a person would.
+	BotCommand []string
+	BotEnv     []string
+	KillAfter  int
 }
 
 func (c Config) withDefaults() Config {
@@ -100,6 +119,14 @@ func (c Config) withDefaults() Config {
 	if c.Timeout <= 0 {
 		c.Timeout = 30 * time.Minute
 	}
+	if c.Bots <= 0 {
+		c.Bots = 1
+	}
+	if len(c.BotCommand) > 0 && c.UserRate == 0 {
+		// twixtbot's own per-user limit (cmd/twixtbot): the players keep
+		// under it.
+		c.UserRate, c.UserBurst = 1, 8
+	}
 	return c
 }
 
@@ -115,6 +142,17 @@ type run struct {
 	store *storage.Store
 	bot   *bot.Bot
 	pace  *pacer
+	// afterStore closes what the bot's instances held beyond store (the
+	// etcd server and its clients), after the report has read store.
+	afterStore func()
+
+	procs      []*botProc          // the bot processes (Config.BotCommand)
+	tookBy     map[string]*botProc // interaction ID: the process the front sent it to
+	killOnce   sync.Once
+	killing    atomic.Bool  // set as the first process is killed
+	noAnswer   atomic.Int64 // interactions unanswered since
+	killedAt   int          // moves acknowledged when the first process was killed
+	unanswered int          // moves that landed, whose answer died with the killed process
 
 	mu         sync.Mutex
 	outcomes   map[string]int
@@ -219,6 +257,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		stop()
 		r.store.Close()
+		r.closeAfterStore()
 		r.tb.Close()
 		return nil, err
 	}
@@ -256,6 +295,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := r.store.Close(); err != nil {
 		rep.Errors = append(rep.Errors, "closing the store: "+err.Error())
 	}
+	r.closeAfterStore()
 	if n := r.fake.PendingFaults(); n > 0 {
 		rep.Errors = append(rep.Errors, fmt.Sprintf("%d injected faults were never met", n))
 	}
@@ -263,6 +303,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	r.fake.TakeViolations() // reported above; not again at Close
 	if err := r.tb.Close(); err != nil {
 		rep.Errors = append(rep.Errors, err.Error())
+	}
+	if r.procs != nil {
+		cpu += r.childCPU()
+		rep.Processes, rep.KilledAt, rep.Unanswered, rep.NoAnswer = len(r.procs), r.killedAt, r.unanswered, int(r.noAnswer.Load())
 	}
 	rep.Elapsed, rep.CPU, rep.PeakHeap, rep.PeakRSS = elapsed, cpu, heap, peakRSS()
 	if rep.Moves > 0 {
@@ -273,41 +317,126 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 }
 
 // startBot starts twixtbot as cmd/twixtbot does, in HTTP interactions
-// mode, with the fake as Discord. stop stops it and waits for its work.
+// mode, with the fake as Discord: one instance on a bbolt file, or
+// cfg.Bots instances sharing a store on an etcd server started here,
+// behind a front that picks one at random for each interaction. stop
+// stops it and waits for its work.
 func (r *run) startBot(ctx context.Context, db string) (stop func() error, err error) {
-	cfg, log, fake := r.cfg, r.cfg.Logger, r.fake
-	st, err := storage.Open(db, nil)
+	if len(r.cfg.BotCommand) > 0 {
+		return r.startProcesses(ctx, filepath.Dir(db))
+	}
+	if !r.cfg.Etcd {
+		st, err := storage.Open(db, nil)
+		if err != nil {
+			return nil, err
+		}
+		r.store = st
+		b, url, stop, err := r.startInstance(ctx, st, nil)
+		if err != nil {
+			st.Close()
+			return nil, err
+		}
+		r.bot = b
+		r.fake.UseEndpoint(url)
+		return stop, nil
+	}
+	srv, err := etcdtest.Start(filepath.Join(filepath.Dir(db), "etcd"), time.Minute)
 	if err != nil {
 		return nil, err
 	}
+	var stops []func() error
+	var closers []func()
+	cleanup := func() {
+		for _, c := range closers {
+			c()
+		}
+		srv.Close()
+	}
+	var urls []string
+	for i := range r.cfg.Bots {
+		st, err := storage.OpenEtcd(storage.EtcdConfig{Endpoints: srv.Endpoints, MaxTxnOps: etcdtest.MaxTxnOps}, nil)
+		if err != nil {
+			cleanup()
+			return nil, err
+		}
+		l, err := st.NewLeader(fmt.Sprintf("bot%d", i+1), 0)
+		if err != nil {
+			st.Close()
+			cleanup()
+			return nil, err
+		}
+		closers = append(closers, func() { l.Close(); st.Close() })
+		b, url, stop, err := r.startInstance(ctx, st, l)
+		if err != nil {
+			cleanup()
+			return nil, err
+		}
+		if i == 0 {
+			r.bot = b
+		}
+		urls = append(urls, url)
+		stops = append(stops, stop)
+	}
+	// The harness reads the games through a store of its own.
+	st, err := storage.OpenEtcd(storage.EtcdConfig{Endpoints: srv.Endpoints, MaxTxnOps: etcdtest.MaxTxnOps}, nil)
+	if err != nil {
+		cleanup()
+		return nil, err
+	}
 	r.store = st
+	var addrs []string
+	for _, u := range urls {
+		addrs = append(addrs, strings.TrimSuffix(strings.TrimPrefix(u, "http://"), "/"))
+	}
+	front, err := newFailoverFront(addrs, r.cfg.Seed, func(string, string) {})
+	if err != nil {
+		cleanup()
+		return nil, err
+	}
+	r.fake.UseEndpoint(front.url)
+	return func() error {
+		var errs []error
+		for _, stop := range stops {
+			errs = append(errs, stop())
+		}
+		front.close()
+		r.afterStore = cleanup
+		return errors.Join(errs...)
+	}, nil
+}
+
+// startInstance starts one instance of the bot on store st (with leader,
+// for a shared store) and returns its endpoint's URL.
+func (r *run) startInstance(ctx context.Context, st *storage.Store, leader bot.Leader) (b *bot.Bot, endpoint string, stop func() error, err error) {
+	cfg, log, fake := r.cfg, r.cfg.Logger, r.fake
 	m := discord.NewMetrics("twixtbot")
 	client, err := discord.NewClient(discord.ClientOptions{Token: fake.Token(), APIBase: fake.URL(), Logger: log, Metrics: m})
 	if err != nil {
-		st.Close()
-		return nil, err
+		return nil, "", nil, err
 	}
 	var lim *discord.UserLimiter
 	if cfg.UserRate > 0 {
 		lim = discord.NewUserLimiter(cfg.UserRate, cfg.UserBurst, nil)
 	}
 	o := bot.Options{Store: st, Notifier: client, Logger: log, Metrics: m, Limiter: lim}
+	if leader != nil {
+		o.Leader = leader
+	}
 	if cfg.Computer > 0 {
 		// Searches that last the whole run, on a small tree each.
 		o.Computer = bot.ComputerOptions{User: storage.UserID(fake.BotUserID()), Workers: cfg.AIWorkers,
 			Engine: &ai.Config{MoveTime: 24 * time.Hour, MaxNodes: 1 << 18}}
 	}
-	r.bot = bot.New(o)
+	b = bot.New(o)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		st.Close()
-		return nil, err
+		return nil, "", nil, err
 	}
 	ready := make(chan net.Addr, 1)
 	app := &discord.App{
 		Config: discord.Config{Token: fake.Token(), AppID: fake.AppID(), GuildID: fake.GuildID(),
 			HTTPAddr: ln.Addr().String(), PublicKey: fake.PublicKeyHex(), APIBase: fake.URL()},
-		Router: r.bot.Router(), Commands: bot.Commands(), Client: client, Logger: log, Metrics: m, Health: st.Ping,
+		Router: b.Router(), Commands: bot.Commands(), Client: client, Logger: log, Metrics: m, Health: st.Ping,
 		Listener: ln, Ready: func(a net.Addr) { ready <- a },
 		Dispatch: discord.DispatcherOptions{Observe: r.observe},
 	}
@@ -318,24 +447,23 @@ func (r *run) startBot(ctx context.Context, db string) (stop func() error, err e
 	go func() {
 		defer close(clockDone)
 		var wg sync.WaitGroup
-		wg.Go(func() { r.bot.RunComputer(bctx) })
-		r.bot.RunClock(bctx, 15*time.Second)
+		wg.Go(func() { b.RunComputer(bctx) })
+		b.RunClock(bctx, 15*time.Second)
 		wg.Wait()
 	}()
 	select {
 	case a := <-ready:
-		fake.UseEndpoint("http://" + a.String() + "/")
+		endpoint = "http://" + a.String() + "/"
 	case err := <-done:
 		cancel()
 		<-clockDone
-		st.Close()
-		return nil, fmt.Errorf("the bot did not start: %w", err)
+		return nil, "", nil, fmt.Errorf("the bot did not start: %w", err)
 	}
-	return func() error {
+	return b, endpoint, func() error {
 		cancel()
 		err := <-done
 		<-clockDone
-		r.bot.Wait()
+		b.Wait()
 		return err
 	}, nil
 }
@@ -565,3 +693,10 @@ func sleepUntil(ctx context.Context, at time.Time) error {
 }
 
 var errGameStuck = errors.New("the game did not go on")
+
+func (r *run) closeAfterStore() {
+	if r.afterStore != nil {
+		r.afterStore()
+		r.afterStore = nil
+	}
+}

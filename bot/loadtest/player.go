@@ -2,6 +2,7 @@ package loadtest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -114,6 +115,9 @@ func (p *player) turn(ctx context.Context) error {
 // act sends a move and expects the public answer with the new board.
 func (p *player) act(ctx context.Context, u discordtest.User, seat game.Seat, i *discordgo.Interaction, m game.Move, want string) error {
 	res, err := p.exchange(ctx, u, i)
+	if errors.Is(err, errNoAnswer) {
+		return p.afterNoAnswer(ctx, seat, m)
+	}
 	if err != nil {
 		return err
 	}
@@ -138,6 +142,9 @@ func (p *player) act(ctx context.Context, u discordtest.User, seat game.Seat, i 
 // resign resigns for u by command and confirmation button.
 func (p *player) resign(ctx context.Context, u discordtest.User, seat game.Seat) error {
 	res, err := p.exchange(ctx, u, p.r.fake.Command(u, "twixt resign", discordtest.InChannel(p.channel)))
+	if errors.Is(err, errNoAnswer) {
+		return nil // nothing changed: ask again
+	}
 	if err != nil {
 		return err
 	}
@@ -150,7 +157,9 @@ func (p *player) resign(ctx context.Context, u discordtest.User, seat game.Seat)
 	if err != nil {
 		return err
 	}
-	if res, err = p.exchange(ctx, u, i); err != nil {
+	if res, err = p.exchange(ctx, u, i); errors.Is(err, errNoAnswer) {
+		return p.afterNoAnswer(ctx, seat, game.Move{Kind: game.Resign, Color: p.pos.SeatColor(seat)})
+	} else if err != nil {
 		return err
 	}
 	if !strings.Contains(res.Message.Content, "You resigned") {
@@ -165,12 +174,47 @@ func (p *player) resign(ctx context.Context, u discordtest.User, seat game.Seat)
 }
 
 // ack records the last move of the players' view as acknowledged.
+// errNoAnswer is an interaction that got no answer after a bot process
+// was killed: it may have died with it.
+var errNoAnswer = errors.New("no answer: the bot process may have died with the interaction")
+
+// afterNoAnswer looks at the game, as a player would after "the
+// application did not respond": if move m landed (committed before the
+// process died), the game goes on from it, counted as landed without an
+// answer; if not, nothing changed and the player plays again.
+func (p *player) afterNoAnswer(ctx context.Context, seat game.Seat, m game.Move) error {
+	g, err := p.r.store.Get(ctx, p.id)
+	if err != nil {
+		return err
+	}
+	p.last = discordtest.Message{} // its buttons may be stale
+	n := p.pos.Turns()
+	switch {
+	case len(g.Log) == n:
+		return nil
+	case len(g.Log) == n+1 && g.Log[n].String() == m.String():
+		if _, err := p.pos.Play(seat, m); err != nil {
+			return err
+		}
+		p.ack()
+		p.r.mu.Lock()
+		p.r.unanswered++
+		p.r.mu.Unlock()
+		return nil
+	}
+	return fmt.Errorf("after an unanswered %s the game has %d moves, the players know of %d", m, len(g.Log), n)
+}
+
 func (p *player) ack() {
 	log := p.pos.Log()
 	p.acked = append(p.acked, log[len(log)-1].String())
 	p.r.mu.Lock()
 	p.r.moves++
+	kill := p.r.cfg.KillAfter > 0 && p.r.moves == p.r.cfg.KillAfter && p.r.procs != nil
 	p.r.mu.Unlock()
+	if kill {
+		go p.r.kill()
+	}
 }
 
 // resync takes the game from the store after a reply that left its state
@@ -209,14 +253,29 @@ func (p *player) exchange(ctx context.Context, u discordtest.User, i *discordgo.
 		r.faults++
 		r.mu.Unlock()
 	}
-	ctx, cancel := context.WithTimeout(ctx, waitAnswer)
+	wctx, cancel := context.WithTimeout(ctx, waitAnswer)
 	defer cancel()
 	start := time.Now()
-	if err := r.fake.Deliver(ctx, i); err != nil {
+	if err := r.fake.Deliver(wctx, i); err != nil {
+		if r.killed() && ctx.Err() == nil {
+			r.noAnswer.Add(1)
+			return discordtest.Result{}, fmt.Errorf("%w: %v", errNoAnswer, err)
+		}
 		return discordtest.Result{}, err
 	}
-	res, err := r.fake.WaitResult(ctx, i.ID)
+	if r.procs != nil {
+		// An answer from a process that died will not come: stop
+		// waiting when it does.
+		var stop context.CancelFunc
+		wctx, stop = r.untilDead(wctx, i.ID)
+		defer stop()
+	}
+	res, err := r.fake.WaitResult(wctx, i.ID)
 	if err != nil {
+		if r.killed() && ctx.Err() == nil {
+			r.noAnswer.Add(1)
+			return res, fmt.Errorf("%w: %v", errNoAnswer, err)
+		}
 		return res, err
 	}
 	p.rtt = time.Since(start)

@@ -68,6 +68,15 @@ type Report struct {
 	PeakRSS    uint64 // the process's peak resident memory, bytes (since it started)
 	PeakHeap   uint64 // the peak of Go heap memory in use during the play, bytes
 
+	// With bot processes (Config.BotCommand): how many, the moves
+	// acknowledged when the first was killed (0: not killed), and the
+	// moves that landed but whose answer died with it (in the log, where
+	// the players found them: neither lost nor doubled).
+	// NoAnswer counts the interactions that got no answer after the
+	// kill (sent to the dying process); their players looked at the game
+	// and went on.
+	Processes, KilledAt, Unanswered, NoAnswer int
+
 	// What went wrong; a good run has none of it.
 	Lost       []string // acknowledged moves missing from the store
 	Extra      []string // moves in the store nobody was told of
@@ -103,7 +112,20 @@ func (r *Report) WriteText(w io.Writer) error {
 	if c.Computer > 0 {
 		fmt.Fprintf(&sb, ", %d games against the computer on %d workers", c.Computer, max(c.AIWorkers, 1))
 	}
+	if c.Etcd {
+		fmt.Fprintf(&sb, ", on etcd with %d bot instances", max(c.Bots, 1))
+		if r.Processes > 0 {
+			sb.WriteString(" in processes of their own")
+		}
+	}
 	sb.WriteString("\n")
+	if r.Processes > 0 && c.KillAfter > 0 {
+		if r.KilledAt > 0 {
+			fmt.Fprintf(&sb, "kill:         process 1 SIGKILLed after %d moves; %d interactions unanswered, of which %d moves had landed\n", r.KilledAt, r.NoAnswer, r.Unanswered)
+		} else {
+			fmt.Fprintf(&sb, "kill:         not reached (%d moves asked)\n", c.KillAfter)
+		}
+	}
 	fmt.Fprintf(&sb, "games:        %d started, %d finished\n", r.Games, r.Finished)
 	fmt.Fprintf(&sb, "moves:        %d in %s: %.0f moves/s\n", r.Moves, r.Elapsed.Round(time.Millisecond), r.MovesPerSecond)
 	keys := slices.Sorted(maps.Keys(r.Interactions))
@@ -122,6 +144,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	fmt.Fprintf(&sb, "move reply:   %s   (arrival to reply delivered)\n", r.MoveTotal)
 	fmt.Fprintf(&sb, "all acks:     %s\n", r.AllAck)
 	fmt.Fprintf(&sb, "round trip:   %s   (as the player sees it)\n", r.RoundTrip)
+	if r.Processes > 0 {
+		sb.WriteString("cpu:          (this process and the bot processes)\n")
+	}
 	fmt.Fprintf(&sb, "cpu:          %s (%s per move, %.2f cores)\n", r.CPU.Round(time.Millisecond), r.CPUPerMove.Round(time.Microsecond),
 		float64(r.CPU)/float64(max(r.Elapsed, 1)))
 	fmt.Fprintf(&sb, "memory:       peak RSS %.1f MiB, peak Go heap %.1f MiB\n", float64(r.PeakRSS)/(1<<20), float64(r.PeakHeap)/(1<<20))

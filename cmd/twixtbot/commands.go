@@ -52,6 +52,10 @@ func commands() []command {
 			func(ctx context.Context, args []string, std stdio, getenv func(string) string) int {
 				return runRatings(ctx, args, std.out, std.err, getenv)
 			}},
+		{"migrate", "--from bolt:FILE --to etcd:URL[,URL...]", "copy the database to another store (bbolt file or etcd cluster) and check the copy",
+			func(ctx context.Context, args []string, std stdio, _ func(string) string) int {
+				return runMigrate(ctx, args, std.out, std.err)
+			}},
 		{"version", "", "print the version of this build (also --version)",
 			func(_ context.Context, _ []string, std stdio, _ func(string) string) int {
 				fmt.Fprintln(std.out, version())

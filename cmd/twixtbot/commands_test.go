@@ -56,7 +56,7 @@ func TestUnknownCommand(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
 		msg := errb.String()
-		if !strings.Contains(msg, `no command "`+args[0]+`"`) || !strings.Contains(msg, "serve, console, backup, forget-user, commands, ratings, version, help") {
+		if !strings.Contains(msg, `no command "`+args[0]+`"`) || !strings.Contains(msg, "serve, console, backup, forget-user, commands, ratings, migrate, version, help") {
 			t.Errorf("%v: %q does not name the command and the valid ones", args, msg)
 		}
 		if _, err := os.Stat(db); err == nil {

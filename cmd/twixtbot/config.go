@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/twixtbot/twixtbot/bot/discord"
+	"github.com/twixtbot/twixtbot/storage"
 )
 
 // Config is twixtbot's configuration (README, "Configuration"): how to
@@ -18,6 +19,9 @@ type Config struct {
 	discord.Config        // DISCORD_TOKEN, DISCORD_APP_ID, DISCORD_GUILD_ID, TWIXTBOT_HTTP_ADDR, DISCORD_PUBLIC_KEY, DISCORD_API_BASE, TWIXTBOT_METRICS_ADDR, TWIXTBOT_SHARDS, TWIXTBOT_SHARD_IDS
 	DB             string // TWIXTBOT_DB (-db): the bbolt file; default twixtbot.db
 	AIWorkers      string // TWIXTBOT_AI_WORKERS (-ai-workers): games the computer thinks about at once; default 1
+	EtcdEndpoints  string // TWIXTBOT_ETCD_ENDPOINTS (-etcd-endpoints): keep the games in this etcd cluster instead of DB
+	EtcdPrefix     string // TWIXTBOT_ETCD_PREFIX (-etcd-prefix): the key prefix there; default twixtbot/
+	EtcdMaxTxnOps  string // TWIXTBOT_ETCD_MAX_TXN_OPS (-etcd-max-txn-ops): the cluster's --max-txn-ops; default 128
 }
 
 // metricsNamespace prefixes the names of the bot's metrics
@@ -44,6 +48,9 @@ var configVars = []configVar{
 	{"TWIXTBOT_SHARDS", "shards", "run the gateway in shards: auto (Discord's recommended count) or the total count; empty: one session", func(c *Config) *string { return &c.Shards }},
 	{"TWIXTBOT_SHARD_IDS", "shard-ids", "the shards this process runs, such as 0-3 or 0,2,5-7 (default all; needs -shards)", func(c *Config) *string { return &c.ShardIDs }},
 	{"TWIXTBOT_AI_WORKERS", "ai-workers", "how many games the computer player thinks about at once (default 1); the others wait in a queue", func(c *Config) *string { return &c.AIWorkers }},
+	{"TWIXTBOT_ETCD_ENDPOINTS", "etcd-endpoints", "keep the games in this etcd v3 cluster (client URLs, comma-separated) instead of the bbolt file, so several bot processes share them", func(c *Config) *string { return &c.EtcdEndpoints }},
+	{"TWIXTBOT_ETCD_PREFIX", "etcd-prefix", "the prefix of the bot's keys in etcd (default " + storage.DefaultEtcdPrefix + ")", func(c *Config) *string { return &c.EtcdPrefix }},
+	{"TWIXTBOT_ETCD_MAX_TXN_OPS", "etcd-max-txn-ops", "the etcd cluster's --max-txn-ops (default 128): changes larger than this are refused before they are sent", func(c *Config) *string { return &c.EtcdMaxTxnOps }},
 }
 
 // ConfigFromEnv reads the environment through getenv (os.Getenv).
@@ -100,6 +107,12 @@ func (c Config) Validate() error {
 	if c.DB == "" {
 		bad("TWIXTBOT_DB", "db", "is empty: give the database file, such as %s", DefaultDB)
 	}
+	if _, err := c.Etcd(); err != nil {
+		var ce *discord.ConfigError
+		if errors.As(err, &ce) {
+			errs = append(errs, ce)
+		}
+	}
 	if _, err := c.Workers(); err != nil {
 		bad("TWIXTBOT_AI_WORKERS", "ai-workers", "%q is not a number of workers from 1 to %d: give how many games the computer may think about at once, or leave it empty for 1", c.AIWorkers, maxAIWorkers)
 	}
@@ -122,14 +135,46 @@ func (c Config) Workers() (int, error) {
 	return n, nil
 }
 
+// Etcd returns where the store on etcd is, or ok false for none (the
+// bbolt file). Its error is a *discord.ConfigError.
+func (c Config) Etcd() (cfg storage.EtcdConfig, err error) {
+	if c.EtcdEndpoints == "" {
+		if c.EtcdPrefix != "" || c.EtcdMaxTxnOps != "" {
+			return cfg, &discord.ConfigError{Var: "TWIXTBOT_ETCD_ENDPOINTS", Flag: "etcd-endpoints", Problem: "is empty, but TWIXTBOT_ETCD_PREFIX or TWIXTBOT_ETCD_MAX_TXN_OPS is set: give the etcd cluster's client URLs, or unset those to use the bbolt file"}
+		}
+		return cfg, nil
+	}
+	eps, err := storage.ParseEndpoints(c.EtcdEndpoints)
+	if err != nil {
+		return cfg, &discord.ConfigError{Var: "TWIXTBOT_ETCD_ENDPOINTS", Flag: "etcd-endpoints", Problem: err.Error()}
+	}
+	cfg = storage.EtcdConfig{Endpoints: eps, Prefix: c.EtcdPrefix}
+	if c.EtcdMaxTxnOps != "" {
+		n, err := strconv.Atoi(c.EtcdMaxTxnOps)
+		if err != nil || n < 16 {
+			return cfg, &discord.ConfigError{Var: "TWIXTBOT_ETCD_MAX_TXN_OPS", Flag: "etcd-max-txn-ops", Problem: fmt.Sprintf("%q is not a number of operations of at least 16: give the cluster's --max-txn-ops, or leave it empty for etcd's default, 128", c.EtcdMaxTxnOps)}
+		}
+		cfg.MaxTxnOps = n
+	}
+	return cfg, nil
+}
+
+// store names the store: the bbolt file, or the etcd cluster.
+func (c Config) store() string {
+	if c.EtcdEndpoints != "" {
+		return "etcd:" + c.EtcdEndpoints
+	}
+	return c.DB
+}
+
 // String describes the configuration with the token redacted.
 func (c Config) String() string {
-	return fmt.Sprintf("%s db=%s ai_workers=%s", c.Config, c.DB, c.workersText())
+	return fmt.Sprintf("%s db=%s ai_workers=%s", c.Config, c.store(), c.workersText())
 }
 
 // LogValue logs the configuration with the token redacted.
 func (c Config) LogValue() slog.Value {
-	return slog.GroupValue(slog.Any("discord", c.Config), slog.String("db", c.DB), slog.String("ai_workers", c.workersText()))
+	return slog.GroupValue(slog.Any("discord", c.Config), slog.String("db", c.store()), slog.String("ai_workers", c.workersText()))
 }
 
 // workersText is the number of the computer's workers as the bot will run

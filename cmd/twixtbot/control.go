@@ -124,7 +124,10 @@ func dbFlag(fs *flag.FlagSet, getenv func(string) string) *string {
 	if def == "" {
 		def = DefaultDB
 	}
-	return fs.String("db", def, "the database file (env TWIXTBOT_DB)")
+	if eps := strings.TrimSpace(getenv("TWIXTBOT_ETCD_ENDPOINTS")); eps != "" {
+		def = "etcd:" + eps
+	}
+	return fs.String("db", def, "the database file (env TWIXTBOT_DB), or etcd:URL[,URL...] for the store on etcd (the default when TWIXTBOT_ETCD_ENDPOINTS is set)")
 }
 
 // dbCommand parses the command line of a command that works on the
@@ -167,7 +170,7 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		fmt.Fprintf(stderr, "twixtbot backup: %v\n", err)
 		return 2
 	}
-	reply, err := onDatabase(ctx, db, true, "backup", out)
+	reply, err := onDatabase(ctx, db, true, "backup", out, getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "twixtbot backup: %v\n", err)
 		return 1
@@ -197,7 +200,7 @@ func runForgetUser(ctx context.Context, args []string, stdout, stderr io.Writer,
 		fmt.Fprintf(stderr, "twixtbot forget-user: %q is not a Discord user ID, which is all digits, such as 80351110224678912: in Discord, turn on Developer Mode (Settings, Advanced), right-click the user and choose Copy User ID. Nothing changed.\n", user)
 		return 2
 	}
-	reply, err := onDatabase(ctx, db, false, "forget-user", user)
+	reply, err := onDatabase(ctx, db, false, "forget-user", user, getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "twixtbot forget-user: %v\n", err)
 		return 1
@@ -239,9 +242,24 @@ const controlOpenWait = 500 * time.Millisecond
 // db: itself, when no bot has the file open (readOnly for one that only
 // reads), or through the running bot's control socket. It returns the
 // reply, as the socket gives it.
-func onDatabase(ctx context.Context, db string, readOnly bool, cmd, arg string) (string, error) {
+func onDatabase(ctx context.Context, db string, readOnly bool, cmd, arg string, getenv func(string) string) (string, error) {
 	if strings.ContainsFunc(arg, unicode.IsControl) {
 		return "", fmt.Errorf("%q has a control character (a line break?): give it on one line", arg)
+	}
+	if eps, ok := strings.CutPrefix(db, "etcd:"); ok {
+		// The store on etcd is shared: the command works on it directly,
+		// beside the running bots.
+		c := Config{EtcdEndpoints: eps, EtcdPrefix: getenv("TWIXTBOT_ETCD_PREFIX"), EtcdMaxTxnOps: getenv("TWIXTBOT_ETCD_MAX_TXN_OPS")}
+		ec, err := c.Etcd()
+		if err != nil {
+			return "", err
+		}
+		st, err := storage.OpenEtcd(ec, &storage.Options{ReadOnly: readOnly})
+		if err != nil {
+			return "", err
+		}
+		defer st.Close()
+		return controlCommands[cmd](ctx, st, arg)
 	}
 	if _, err := os.Stat(db); err != nil {
 		return "", fmt.Errorf("cannot read the database: %w", err)

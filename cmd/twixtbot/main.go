@@ -5,13 +5,15 @@
 //	twixtbot backup [-db F] OUT           copy the database, live or offline
 //	twixtbot forget-user [-db F] USERID   delete a player's data, live or offline
 //	twixtbot commands clear [--guild ID]  remove stale slash command registrations
+//	twixtbot migrate --from S --to S      copy the database to another store (bolt:FILE, etcd:URLS), checked
 //	twixtbot version                      print the version (also --version)
 //	twixtbot help                         list the commands and flags (also -h)
 //
 // Configuration comes from the environment (DISCORD_TOKEN, DISCORD_APP_ID,
 // DISCORD_GUILD_ID, TWIXTBOT_DB, TWIXTBOT_HTTP_ADDR, DISCORD_PUBLIC_KEY,
 // DISCORD_API_BASE, TWIXTBOT_METRICS_ADDR, TWIXTBOT_SHARDS, TWIXTBOT_SHARD_IDS,
-// TWIXTBOT_AI_WORKERS), with flags mirroring it; see
+// TWIXTBOT_AI_WORKERS, TWIXTBOT_ETCD_ENDPOINTS, TWIXTBOT_ETCD_PREFIX,
+// TWIXTBOT_ETCD_MAX_TXN_OPS), with flags mirroring it; see
 // the README.
 package main
 
@@ -60,12 +62,12 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 		fmt.Fprintf(stderr, "twixtbot: %v\n", err)
 		return 2
 	}
-	store, err := storage.Open(cfg.DB, nil)
+	store, leader, closeStore, err := openStore(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "twixtbot: %v\n", err)
 		return 1
 	}
-	defer store.Close()
+	defer closeStore()
 	metrics := discord.NewMetrics(metricsNamespace)
 	client, err := discord.NewClient(discord.ClientOptions{Token: cfg.Token, APIBase: cfg.APIBase, Logger: log, Metrics: metrics})
 	if err != nil {
@@ -82,12 +84,15 @@ func serve(ctx context.Context, args []string, stderr io.Writer, getenv func(str
 		Limiter: discord.NewUserLimiter(1, 8, nil),
 		// A modern application's bot user has the application's id.
 		Computer: bot.ComputerOptions{User: storage.UserID(cfg.AppID), Workers: workers},
+		Leader:   leader,
 	})
-	ctl, err := listenControl(cfg.DB, store, log)
-	if err != nil {
-		log.Warn("no control socket: twixtbot backup will not reach this bot", "err", err)
-	} else {
-		defer ctl.Close()
+	if leader == nil { // the control socket serves the bbolt file's backups
+		ctl, err := listenControl(cfg.DB, store, log)
+		if err != nil {
+			log.Warn("no control socket: twixtbot backup will not reach this bot", "err", err)
+		} else {
+			defer ctl.Close()
+		}
 	}
 	clockCtx, stopClock := context.WithCancel(ctx)
 	clockDone := make(chan struct{})

@@ -37,7 +37,7 @@ func runRatings(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 		fmt.Fprintf(stderr, "twixtbot ratings: %q is not something it does; the one subcommand is rebuild (twixtbot ratings rebuild). Nothing changed.\n", sub)
 		return 2
 	}
-	reply, err := onDatabase(ctx, db, false, "ratings-rebuild", "")
+	reply, err := onDatabase(ctx, db, false, "ratings-rebuild", "", getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "twixtbot ratings rebuild: %v\n", err)
 		return 1

@@ -59,6 +59,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.Timeout, "timeout", 0, "bound of the whole run (default 30m)")
 	fs.IntVar(&c.Computer, "computer", 0, "games against the computer that think throughout the run, beside the people's games")
 	fs.IntVar(&c.AIWorkers, "ai-workers", 1, "the computer's workers (TWIXTBOT_AI_WORKERS): how many of those games think at once")
+	fs.BoolVar(&c.Etcd, "etcd", false, "keep the games on etcd (a real etcd server started in this process) instead of a bbolt file")
+	fs.IntVar(&c.Bots, "bots", 1, "with -etcd, instances of the bot sharing the store, each interaction sent to one at random")
+	botCmd := fs.String("bot-cmd", "", "with -etcd, run each bot instance as a process of its own: this command line (a twixtbot binary and `serve`), space-separated")
+	fs.IntVar(&c.KillAfter, "kill-after", 0, "with -bot-cmd, SIGKILL the first bot process after this many acknowledged moves")
 	quiet := fs.Bool("quiet", false, "no progress lines")
 	logLevel := fs.String("log", "", "show the bot's log from this level on: debug, info, warn, error; default none")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
@@ -73,6 +77,25 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "twixtload: unexpected arguments %q\n", fs.Args())
+		return 2
+	}
+	if *botCmd != "" {
+		if !c.Etcd {
+			fmt.Fprintf(stderr, "twixtload: -bot-cmd needs -etcd: bot processes share a store on etcd only\n")
+			return 2
+		}
+		c.BotCommand = strings.Fields(*botCmd)
+	}
+	if c.KillAfter > 0 && (c.BotCommand == nil || c.Bots < 2) {
+		fmt.Fprintf(stderr, "twixtload: -kill-after needs -bot-cmd and -bots 2 or more: a process is killed and another goes on\n")
+		return 2
+	}
+	if c.Bots > 1 && !c.Etcd {
+		fmt.Fprintf(stderr, "twixtload: -bots %d needs -etcd: instances of the bot share a store on etcd only\n", c.Bots)
+		return 2
+	}
+	if (c.Bots > 1 || c.BotCommand != nil) && c.Computer > 0 {
+		fmt.Fprintf(stderr, "twixtload: -computer with -bots: the computer plays in the leading instance only, and the run waits on the first; use one or the other\n")
 		return 2
 	}
 	if *limit != "" {

@@ -1,0 +1,369 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/twixtbot/twixtbot/game"
+	"github.com/twixtbot/twixtbot/storage/etcdtest"
+)
+
+// Tests of the etcd backend itself; they start their own server, so they
+// run in both rounds.
+
+// openEtcdPair opens two stores on one etcd prefix: two bot processes.
+func openEtcdPair(t *testing.T) (*Store, *Store) {
+	t.Helper()
+	srv := etcdtest.New(t)
+	var out [2]*Store
+	for i := range out {
+		s, err := OpenEtcd(EtcdConfig{Endpoints: srv.Endpoints, MaxTxnOps: etcdtest.MaxTxnOps}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		out[i] = s
+	}
+	return out[0], out[1]
+}
+
+// TestEtcdCursorAgreesWithBbolt writes the same random keys to a bucket
+// on both backends, then, in one write transaction on each, deletes and
+// adds more and walks the bucket with random cursor moves: the etcd
+// cursor, which merges stored pages with the transaction's writes, must
+// land where bbolt's does, every time.
+func TestEtcdCursorAgreesWithBbolt(t *testing.T) {
+	srv := etcdtest.New(t)
+	bs, err := Open(filepath.Join(t.TempDir(), "twixt.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bs.Close()
+	es, err := OpenEtcd(EtcdConfig{Endpoints: srv.Endpoints, Prefix: "cursor/", MaxTxnOps: etcdtest.MaxTxnOps}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer es.Close()
+	r := rand.New(rand.NewPCG(7, 8))
+	key := func() []byte { return fmt.Appendf(nil, "k%03d", r.IntN(300)) }
+	bucket := bucketSettings
+	initial := map[string]bool{}
+	for range 200 { // more than a page: the cursor fetches several
+		initial[string(key())] = true
+	}
+	for _, s := range []*Store{bs, es} {
+		for chunk := range slices.Chunk(slices.Sorted(mapKeys(initial)), 50) {
+			err := s.write(ctx, func(tx kvTx) (func() error, error) {
+				return func() error {
+					for _, k := range chunk {
+						if err := tx.Bucket(bucket).Put([]byte(k), []byte("v"+k)); err != nil {
+							return err
+						}
+					}
+					return nil
+				}, nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// The same script of changes and moves on each backend.
+	type step struct {
+		op  int
+		key []byte
+	}
+	// bbolt's cursor must be placed again (Seek, First, Last) after a
+	// change to its bucket; the script does so.
+	var script []step
+	placed := false
+	for range 2000 {
+		st := step{r.IntN(8), key()}
+		switch {
+		case st.op == 1 || st.op == 2:
+			if !placed {
+				st.op = 0
+			}
+		case st.op == 5 || st.op == 6:
+			placed = false
+		}
+		if st.op == 0 || st.op == 3 || st.op == 4 {
+			placed = true
+		}
+		script = append(script, st)
+	}
+	walk := func(s *Store) []string {
+		var out []string
+		err := s.write(ctx, func(tx kvTx) (func() error, error) {
+			out = out[:0]
+			b := tx.Bucket(bucket)
+			c := b.Cursor()
+			// Off either end, bbolt's cursor must be placed again too.
+			off := false
+			note := func(k, v []byte) {
+				off = k == nil
+				out = append(out, fmt.Sprintf("%s=%s", k, v))
+			}
+			for _, st := range script {
+				if off && (st.op == 1 || st.op == 2) {
+					st.op = 0
+				}
+				switch st.op {
+				case 0:
+					note(c.Seek(st.key))
+				case 1:
+					note(c.Next())
+				case 2:
+					note(c.Prev())
+				case 3:
+					note(c.First())
+				case 4:
+					note(c.Last())
+				case 5:
+					b.Put(st.key, append([]byte("w"), st.key...))
+					out = append(out, "put")
+				case 6:
+					b.Delete(st.key)
+					out = append(out, "delete")
+				case 7:
+					out = append(out, fmt.Sprintf("get %s=%s", st.key, b.Get(st.key)))
+				}
+			}
+			return func() error { return nil }, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	want, got := walk(bs), walk(es)
+	for i := range want {
+		if i >= len(got) || got[i] != want[i] {
+			for j := max(0, i-8); j < i; j++ {
+				t.Logf("step %d: %d %s: %s", j, script[j].op, script[j].key, want[j])
+			}
+			t.Fatalf("step %d (%+v): etcd gives %q, bbolt %q", i, script[i], got[i], want[i])
+		}
+	}
+}
+
+func mapKeys(m map[string]bool) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// TestEtcdTwoStoresRace has two stores on one etcd (two bot processes)
+// race moves in the same games, each move checked against the log length
+// its player saw: every acknowledged move is in the log once, none is
+// lost or doubled, and the indexes agree with the games.
+func TestEtcdTwoStoresRace(t *testing.T) {
+	a, b := openEtcdPair(t)
+	const games, movesPer = 4, 12
+	var ids []GameID
+	for range games {
+		ids = append(ids, create(t, a, newGame(Active)).ID)
+	}
+	var mu sync.Mutex
+	acked := map[GameID][]game.Move{}
+	var wg sync.WaitGroup
+	for w := range 8 {
+		s := []*Store{a, b}[w%2]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(w), 1))
+			for {
+				id := ids[r.IntN(len(ids))]
+				rec, pos, err := s.Load(ctx, id)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if len(rec.Log) >= movesPer {
+					mu.Lock()
+					done := true
+					for _, id := range ids {
+						if len(acked[id]) < movesPer {
+							done = false
+						}
+					}
+					mu.Unlock()
+					if done {
+						return
+					}
+					continue
+				}
+				seat, _ := pos.ToMove()
+				m := randomMove(pos, r)
+				_, err = s.AppendMove(ctx, id, len(rec.Log), seat, m, nil)
+				switch {
+				case err == nil:
+					mu.Lock()
+					acked[id] = append(acked[id], m)
+					mu.Unlock()
+				case errors.Is(err, ErrConflict):
+				default:
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, id := range ids {
+		g, err := b.Get(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(g.Log) != fmt.Sprint(acked[id]) {
+			t.Errorf("%s: log %v, acknowledged %v", id, g.Log, acked[id])
+		}
+	}
+	mustCheck(t, a)
+}
+
+// TestEtcdConflictRetries shows the optimistic commit at work: a change
+// whose read is overtaken by another store's commit runs again, and
+// sees the other change.
+func TestEtcdConflictRetries(t *testing.T) {
+	a, b := openEtcdPair(t)
+	g := create(t, a, newGame(Proposed))
+	runs := 0
+	_, err := a.Update(context.Background(), g.ID, func(ng *Game) error {
+		runs++
+		if runs == 1 {
+			// Another process changes the game between this read and
+			// the commit.
+			if _, err := b.Update(ctx, g.ID, func(g *Game) error { g.Meta.Theme = "night"; return nil }); err != nil {
+				return err
+			}
+		}
+		ng.Meta.Names = []string{"A", "B"}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := b.Get(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runs != 2 || got.Meta.Theme != "night" || !slices.Equal(got.Meta.Names, []string{"A", "B"}) {
+		t.Errorf("ran %d times, got theme %q names %v: want 2 runs and both changes", runs, got.Meta.Theme, got.Meta.Names)
+	}
+}
+
+// TestEtcdSequenceShared: two stores creating games at once never give
+// the same ID.
+func TestEtcdSequenceShared(t *testing.T) {
+	a, b := openEtcdPair(t)
+	var mu sync.Mutex
+	seen := map[GameID]bool{}
+	var wg sync.WaitGroup
+	for i := range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			g, err := []*Store{a, b}[i%2].Create(ctx, newGame(Proposed))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if seen[g.ID] {
+				t.Errorf("ID %s given twice", g.ID)
+			}
+			seen[g.ID] = true
+		}()
+	}
+	wg.Wait()
+	if len(seen) != 20 {
+		t.Errorf("%d games", len(seen))
+	}
+}
+
+// TestEtcdTooLarge: a change bigger than the server takes gets a
+// *TooLargeError naming the flag to raise, and nothing lands.
+func TestEtcdTooLarge(t *testing.T) {
+	srv := etcdtest.New(t)
+	s, err := OpenEtcd(EtcdConfig{Endpoints: srv.Endpoints, MaxTxnOps: 4}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	err = s.write(ctx, func(tx kvTx) (func() error, error) {
+		return func() error {
+			for i := range 10 {
+				tx.Bucket(bucketSettings).Put(fmt.Appendf(nil, "k%d", i), nil)
+			}
+			return nil
+		}, nil
+	})
+	var tl *TooLargeError
+	if !errors.As(err, &tl) || !errors.Is(err, ErrTooLarge) || tl.Flag != "--max-txn-ops" {
+		t.Fatalf("%v, want a TooLargeError about --max-txn-ops", err)
+	}
+}
+
+// TestEtcdUnreachable: no server gives ErrUnavailable, after the timeout.
+func TestEtcdUnreachable(t *testing.T) {
+	srv := etcdtest.New(t)
+	eps := srv.Endpoints
+	srv.Close()
+	_, err := OpenEtcd(EtcdConfig{Endpoints: eps, DialTimeout: 300 * time.Millisecond}, nil)
+	if !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("%v, want ErrUnavailable", err)
+	}
+}
+
+// TestEtcdCachedReads: the settings another process changes reach this
+// one's copy through the watch, and its own changes it reads at once.
+func TestEtcdCachedReads(t *testing.T) {
+	a, b := openEtcdPair(t)
+	sc := Scope{Guild: "g1"}
+	set := func(s *Store, data string) {
+		t.Helper()
+		if _, err := s.UpdateSettings(ctx, sc, "admin", "", func(st *ServerSettings) error { st.Data = []byte(data); return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	load := func(s *Store) string {
+		t.Helper()
+		st, _, err := s.LoadSettings(ctx, sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(st.Data)
+	}
+	set(a, "one")
+	if got := load(a); got != "one" {
+		t.Fatalf("a reads %q right after writing it, want one", got)
+	}
+	key := b.kv.(*etcdKV).bucketPrefix(bucketSettings) + string(sc.key())
+	wctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	if err := b.kv.(*etcdKV).cache.waitFor(wctx, key, func(v []byte) bool { return v != nil }); err != nil {
+		t.Fatalf("b's copy never got a's settings: %v", err)
+	}
+	if got := load(b); got != "one" {
+		t.Fatalf("b reads %q, want one", got)
+	}
+	// And a change b makes over it, b reads at once.
+	set(b, "two")
+	if got := load(b); got != "two" {
+		t.Fatalf("b reads %q right after writing it, want two", got)
+	}
+}
