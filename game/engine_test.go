@@ -77,9 +77,14 @@ func TestEngineQueries(t *testing.T) {
 	}
 }
 
-// BenchmarkDistance measures one distance search on a 24x24 mid-game.
-func BenchmarkDistance(b *testing.B) {
-	bd, _ := NewBoard(Size{24, 24}, Standard)
+// midGame returns the 24x24 standard board the distance benchmarks
+// measure: 60 pegs placed at random, with a fixed seed.
+func midGame(tb testing.TB) *Board {
+	tb.Helper()
+	bd, err := NewBoard(Size{24, 24}, Standard)
+	if err != nil {
+		tb.Fatal(err)
+	}
 	r := NewFastRand(5)
 	c := Red
 	for k := 0; k < 60; k++ {
@@ -87,6 +92,12 @@ func BenchmarkDistance(b *testing.B) {
 		bd.Place(holes[r.IntN(len(holes))], c)
 		c = c.Opponent()
 	}
+	return bd
+}
+
+// BenchmarkDistance measures one distance search on a 24x24 mid-game.
+func BenchmarkDistance(b *testing.B) {
+	bd := midGame(b)
 	b.ReportAllocs()
 	b.Run("one", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {

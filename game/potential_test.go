@@ -75,14 +75,7 @@ func TestDistanceMaps(t *testing.T) {
 // BenchmarkBridgeDistance measures the bridge distance of one side on a
 // 24x24 mid-game, to the other row and as a full map.
 func BenchmarkBridgeDistance(b *testing.B) {
-	bd, _ := NewBoard(Size{24, 24}, Standard)
-	r := NewFastRand(5)
-	c := Red
-	for k := 0; k < 60; k++ {
-		holes := bd.LegalHoles(c)
-		bd.Place(holes[r.IntN(len(holes))], c)
-		c = c.Opponent()
-	}
+	bd := midGame(b)
 	out := make([]int32, 24*24)
 	b.ReportAllocs()
 	b.Run("one", func(b *testing.B) {
