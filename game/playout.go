@@ -16,76 +16,177 @@ type Rand interface {
 // benchmarks. The scratch slice, if large enough, is used to hold the empty
 // holes, so a caller that reuses it makes Playout allocation-free.
 func (b *Board) Playout(first Color, r Rand, scratch []int32) (Color, []int32) {
-	// The empty holes in three parts of one slice: those both sides may
-	// peg, then those only Red may (its border rows), then Black's. A
-	// side draws uniformly from the first part and its own, so no draw
-	// is wasted on a hole it may not use.
+	l := b.playoutHoles(scratch)
+	for c := Red; c <= Black; c++ {
+		if b.ufDirty[c] {
+			b.rebuild(c) // so that the union-find says at once when c connects
+		}
+	}
+	fr, _ := r.(*FastRand)
+	return b.play(first, r, fr, &l), l.holes[:cap(l.holes)]
+}
+
+// holeLists holds the empty holes of a playout in three parts of one
+// slice: those both sides may peg, then those only Red may (its border
+// rows), then Black's. A side draws uniformly from the first part and its
+// own, so no draw is wasted on a hole it may not use.
+type holeLists struct {
+	holes       []int32
+	start, size [3]int // where each part begins, and how many holes it holds
+}
+
+// live returns how many holes c may draw from.
+func (l *holeLists) live(c Color) int { return l.size[0] + l.size[c] }
+
+// take removes and returns the k-th of the holes c may draw from, 0 <= k
+// < live(c): the shared part first, then c's own.
+func (l *holeLists) take(k int, c Color) int {
+	part := 0
+	if k >= l.size[0] {
+		part, k = int(c), k-l.size[0]
+	}
+	at := l.start[part]
+	l.size[part]--
+	i := l.holes[at+k]
+	l.holes[at+k] = l.holes[at+l.size[part]]
+	return int(i)
+}
+
+// playoutHoles lists the empty holes of b, in scratch if it is large
+// enough.
+func (b *Board) playoutHoles(scratch []int32) holeLists {
 	n := b.g.n
 	if cap(scratch) < n {
 		scratch = make([]int32, n)
 	}
-	holes := scratch[:n]
-	var size [3]int // how many holes each part holds: shared, Red's, Black's
+	l := holeLists{holes: scratch[:n]}
 	for i := 0; i < n; i++ {
-		if b.pegs[i] == NoColor {
-			if u := b.g.useBits[i]; u == 1<<Red|1<<Black {
-				holes[size[0]] = int32(i)
-				size[0]++
-			}
+		if b.pegs[i] == NoColor && b.g.useBits[i] == 1<<Red|1<<Black {
+			l.holes[l.size[0]] = int32(i)
+			l.size[0]++
 		}
 	}
-	start := [3]int{0, size[0], 0}
+	k := l.size[0]
 	for c := Red; c <= Black; c++ {
-		if c == Black {
-			start[Black] = start[Red] + size[Red]
-		}
-		k := start[c]
-		for _, i := range b.g.border[c][0] {
-			if b.pegs[i] == NoColor {
-				holes[k] = i
-				k++
+		l.start[c] = k
+		for _, row := range &b.g.border[c] {
+			for _, i := range row {
+				if b.pegs[i] == NoColor {
+					l.holes[k] = i
+					k++
+				}
 			}
 		}
-		for _, i := range b.g.border[c][1] {
-			if b.pegs[i] == NoColor {
-				holes[k] = i
-				k++
-			}
-		}
-		size[c] = k - start[c]
+		l.size[c] = k - l.start[c]
 	}
-	for c := Red; c <= Black; c++ {
-		if b.ufDirty[c] {
-			b.rebuild(c) // so that joined says at once when c connects
-		}
-	}
-	fr, _ := r.(*FastRand)
+	return l
+}
+
+// play is the loop of Playout: one function with the board's tables in
+// local variables, so that a move costs no calls and reloads no slice
+// headers. It makes the same pegs and links as placeAuto and keeps the
+// same union-find, but leaves the counters (pegs, links, free holes) and
+// Added to the end. l holds the empty holes (see
+// Playout).
+func (b *Board) play(first Color, r Rand, fr *FastRand, l *holeLists) Color {
+	g := b.g
+	pegs, links, blk := b.pegs, b.links, b.blk
+	dirStep, dirMask, side := g.dirStep, g.dirMask, g.side
+	rel := &g.crossRel
+	ncross := g.ncross
+	var masks [3]uint16
+	masks[Red], masks[Black] = b.stepMask(Red), b.stepMask(Black)
+	var placed, made [3]int
+	winner := NoColor
 	c := first
 	for {
-		live := size[0] + size[c]
+		live := l.live(c)
 		if live == 0 {
-			return NoColor, scratch
+			break
 		}
 		var k int
 		if fr != nil {
-			k = fr.IntN(live) // a direct call: no interface in the inner loop
+			// FastRand.IntN, written out: no call in the inner loop.
+			m := uint64(fr.uint32()) * uint64(live)
+			if uint32(m) < uint32(live) {
+				m = fr.retry(m, live)
+			}
+			k = int(m >> 32)
 		} else {
 			k = r.IntN(live)
 		}
-		part := 0
-		if k >= size[0] {
-			part, k = int(c), k-size[0]
+		i := l.take(k, c)
+		placed[c]++
+
+		// The peg, as putPeg places it.
+		pegs[i] = c
+		b.pegBits[c][i>>6] |= 1 << (i & 63)
+		nbr := b.nbr[c]
+		dirs := dirStep[i*8 : i*8+8 : i*8+8]
+		if dm := dirMask[i]; dm == 0xFF {
+			nbr[dirs[0].to] |= 1 << 4
+			nbr[dirs[1].to] |= 1 << 5
+			nbr[dirs[2].to] |= 1 << 6
+			nbr[dirs[3].to] |= 1 << 7
+			nbr[dirs[4].to] |= 1 << 0
+			nbr[dirs[5].to] |= 1 << 1
+			nbr[dirs[6].to] |= 1 << 2
+			nbr[dirs[7].to] |= 1 << 3
+		} else {
+			for ; dm != 0; dm &= dm - 1 {
+				k := bits.TrailingZeros8(dm)
+				nbr[dirs[k].to] |= uint8(1) << ((k + 4) & 7)
+			}
 		}
-		at := start[part]
-		size[part]--
-		i := holes[at+k]
-		holes[at+k] = holes[at+size[part]]
-		b.placeAuto(int(i), c)
-		if b.joined[c] {
-			return c, scratch
+		// The peg's set in c's union-find: ri is its root, and
+		// joins says which border rows it reaches.
+		uf, touch := b.uf[c], b.touch[c]
+		ri, joins := int32(i), uint8(0)
+		if s := side[c][i]; s != 0 {
+			ri, joins = join(uf, touch, ri, int32(g.n+int(s)-1))
+		}
+
+		// Its links, as autolink makes them.
+		if m := nbr[i]; m != 0 {
+			mask := masks[c]
+			m &= free(blk[dirs[0].link]&mask) | free(blk[dirs[1].link]&mask)<<1 |
+				free(blk[dirs[2].link]&mask)<<2 | free(blk[dirs[3].link]&mask)<<3 |
+				free(blk[dirs[4].link]&mask)<<4 | free(blk[dirs[5].link]&mask)<<5 |
+				free(blk[dirs[6].link]&mask)<<6 | free(blk[dirs[7].link]&mask)<<7
+			unit := crossUnit(c)
+			for ; m != 0; m &= m - 1 {
+				st := dirs[bits.TrailingZeros8(m)]
+				id := int(st.link)
+				links[id] = c
+				made[c]++
+				if ncross[id] == crossStride {
+					for _, o := range &rel[id&3] {
+						blk[id+int(o)] += unit
+					}
+				} else {
+					for _, x := range g.crosses(id) {
+						blk[x] += unit
+					}
+				}
+				var t uint8
+				ri, t = join(uf, touch, ri, int32(st.to))
+				joins |= t
+			}
+		}
+		if joins == 3 {
+			b.joined[c] = true
+			winner = c
+			break
 		}
 		c = c.Opponent()
 	}
+	for k := Red; k <= Black; k++ {
+		b.npegs[k] += placed[k]
+		b.nlinks[k] += made[k]
+		b.free[k] = l.live(k)
+	}
+	b.added, b.removed = b.added[:0], b.removed[:0]
+	return winner
 }
 
 // placeAuto puts a peg of colour c in hole index i, which must be free and
@@ -118,13 +219,48 @@ func (b *Board) autolink(i int, c Color) {
 	}
 }
 
+// join joins the set whose root is rx with the set of y, in the
+// union-find uf with its border marks touch (see Board.uf and Board.touch),
+// and returns the root of the joined set and the border rows it reaches.
+func join(uf []int32, touch []uint8, rx, y int32) (int32, uint8) {
+	ry := y
+	for {
+		p := uf[ry]
+		if p < 0 {
+			break
+		}
+		if pp := uf[p]; pp >= 0 {
+			uf[ry] = pp // path halving
+			ry = pp
+		} else {
+			ry = p
+			break
+		}
+	}
+	if rx == ry {
+		return rx, touch[rx]
+	}
+	if uf[rx] > uf[ry] { // rx's set is the smaller
+		rx, ry = ry, rx
+	}
+	uf[rx] += uf[ry]
+	uf[ry] = rx
+	f := touch[rx] | touch[ry]
+	touch[rx] = f
+	return rx, f
+}
+
 // free is 1 when no counter is set in x, else 0.
 func free(x uint16) uint8 { return uint8((uint32(x) - 1) >> 31) }
 
 // FastRand is a small, fast generator (wyrand) for playouts, where the
 // quality of math/rand/v2's PCG is not needed and its cost shows. It
 // satisfies Rand. The zero value is usable; Seed sets the state.
-type FastRand struct{ state uint64 }
+type FastRand struct {
+	state uint64
+	spare uint32 // the unused half of the last 64 bits IntN drew
+	half  bool   // whether spare holds one
+}
 
 // NewFastRand returns a generator seeded with seed.
 func NewFastRand(seed uint64) *FastRand { return &FastRand{state: seed} }
@@ -136,18 +272,34 @@ func (r *FastRand) Uint64() uint64 {
 	return hi ^ lo
 }
 
+// uint32 returns 32 random bits: each 64-bit draw serves two calls.
+func (r *FastRand) uint32() uint32 {
+	if r.half {
+		r.half = false
+		return r.spare
+	}
+	x := r.Uint64()
+	r.spare, r.half = uint32(x>>32), true
+	return uint32(x)
+}
+
 // IntN returns a uniform integer in [0, n) for 0 < n < 2^32, by Lemire's
-// multiply-and-shift (with its rejection step, so there is no bias).
+// multiply-and-shift on 32 random bits (with its rejection step, so there
+// is no bias).
 func (r *FastRand) IntN(n int) int {
-	x := uint32(r.Uint64())
-	m := uint64(x) * uint64(n)
-	if low := uint32(m); low < uint32(n) {
-		t := uint32(-uint32(n)) % uint32(n)
-		for low < t {
-			x = uint32(r.Uint64())
-			m = uint64(x) * uint64(n)
-			low = uint32(m)
-		}
+	m := uint64(r.uint32()) * uint64(n)
+	if uint32(m) < uint32(n) {
+		m = r.retry(m, n)
 	}
 	return int(m >> 32)
+}
+
+// retry is the rare rejection step of IntN, after a first draw m whose low
+// half is below n: it draws again while the low half is below 2^32 mod n.
+func (r *FastRand) retry(m uint64, n int) uint64 {
+	t := uint32(-uint32(n)) % uint32(n)
+	for uint32(m) < t {
+		m = uint64(r.uint32()) * uint64(n)
+	}
+	return m
 }
