@@ -91,15 +91,20 @@ func (b *Board) playoutHoles(scratch []int32) holeLists {
 func (b *Board) play(first Color, r Rand, fr *FastRand, l *holeLists) Color {
 	g := b.g
 	pegs, links, blk := b.pegs, b.links, b.blk
-	dirStep, dirMask, side := g.dirStep, g.dirMask, g.side
+	dirStep, dirMask := g.dirStep, g.dirMask
 	rel := &g.crossRel
 	ncross := g.ncross
-	var masks [3]uint16
-	masks[Red], masks[Black] = b.stepMask(Red), b.stepMask(Black)
-	var placed, made [3]int
+	// Each side's tables, so that a move swaps two pointers instead of
+	// indexing the board's per-colour slices.
+	var sides [3]playSide
+	for k := Red; k <= Black; k++ {
+		sides[k] = playSide{c: k, pegBits: b.pegBits[k], nbr: b.nbr[k], uf: b.uf[k], touch: b.touch[k],
+			side: g.side[k], mask: b.stepMask(k), unit: crossUnit(k)}
+	}
+	me, other := &sides[first], &sides[first.Opponent()]
 	winner := NoColor
-	c := first
 	for {
+		c := me.c
 		live := l.live(c)
 		if live == 0 {
 			break
@@ -116,12 +121,12 @@ func (b *Board) play(first Color, r Rand, fr *FastRand, l *holeLists) Color {
 			k = r.IntN(live)
 		}
 		i := l.take(k, c)
-		placed[c]++
+		me.placed++
 
 		// The peg, as putPeg places it.
 		pegs[i] = c
-		b.pegBits[c][i>>6] |= 1 << (i & 63)
-		nbr := b.nbr[c]
+		me.pegBits[i>>6] |= 1 << (i & 63)
+		nbr := me.nbr
 		dirs := dirStep[i*8 : i*8+8 : i*8+8]
 		if dm := dirMask[i]; dm == 0xFF {
 			nbr[dirs[0].to] |= 1 << 4
@@ -140,29 +145,36 @@ func (b *Board) play(first Color, r Rand, fr *FastRand, l *holeLists) Color {
 		}
 		// The peg's set in c's union-find: ri is its root, and
 		// joins says which border rows it reaches.
-		uf, touch := b.uf[c], b.touch[c]
+		uf, touch := me.uf, me.touch
 		ri, joins := int32(i), uint8(0)
-		if s := side[c][i]; s != 0 {
+		if s := me.side[i]; s != 0 {
 			ri, joins = join(uf, touch, ri, int32(g.n+int(s)-1))
 		}
 
 		// Its links, as autolink makes them.
 		if m := nbr[i]; m != 0 {
-			mask := masks[c]
+			mask := me.mask
 			m &= free(blk[dirs[0].link]&mask) | free(blk[dirs[1].link]&mask)<<1 |
 				free(blk[dirs[2].link]&mask)<<2 | free(blk[dirs[3].link]&mask)<<3 |
 				free(blk[dirs[4].link]&mask)<<4 | free(blk[dirs[5].link]&mask)<<5 |
 				free(blk[dirs[6].link]&mask)<<6 | free(blk[dirs[7].link]&mask)<<7
-			unit := crossUnit(c)
+			unit := me.unit
 			for ; m != 0; m &= m - 1 {
 				st := dirs[bits.TrailingZeros8(m)]
 				id := int(st.link)
 				links[id] = c
-				made[c]++
+				me.made++
 				if ncross[id] == crossStride {
-					for _, o := range &rel[id&3] {
-						blk[id+int(o)] += unit
-					}
+					o := &rel[id&3]
+					blk[id+int(o[0])] += unit
+					blk[id+int(o[1])] += unit
+					blk[id+int(o[2])] += unit
+					blk[id+int(o[3])] += unit
+					blk[id+int(o[4])] += unit
+					blk[id+int(o[5])] += unit
+					blk[id+int(o[6])] += unit
+					blk[id+int(o[7])] += unit
+					blk[id+int(o[8])] += unit
 				} else {
 					for _, x := range g.crosses(id) {
 						blk[x] += unit
@@ -178,15 +190,28 @@ func (b *Board) play(first Color, r Rand, fr *FastRand, l *holeLists) Color {
 			winner = c
 			break
 		}
-		c = c.Opponent()
+		me, other = other, me
 	}
 	for k := Red; k <= Black; k++ {
-		b.npegs[k] += placed[k]
-		b.nlinks[k] += made[k]
+		b.npegs[k] += sides[k].placed
+		b.nlinks[k] += sides[k].made
 		b.free[k] = l.live(k)
 	}
 	b.added, b.removed = b.added[:0], b.removed[:0]
 	return winner
+}
+
+// playSide is one side's part of a playout: its tables (see Board) and
+// how many pegs and links it has made.
+type playSide struct {
+	c            Color
+	pegBits      []uint64
+	nbr          []uint8
+	uf           []int32
+	touch        []uint8
+	side         []uint8
+	mask, unit   uint16 // the counters that block its links, and its own counter's 1
+	placed, made int
 }
 
 // placeAuto puts a peg of colour c in hole index i, which must be free and
