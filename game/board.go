@@ -1,7 +1,6 @@
 package game
 
 import (
-	"math/bits"
 	"slices"
 )
 
@@ -66,7 +65,7 @@ func NewBoard(size Size, rules Ruleset) (*Board, error) {
 	}
 	for c := Red; c <= Black; c++ {
 		b.pegBits[c] = make([]uint64, g.bits.words)
-		b.nbr[c] = make([]uint8, g.n)
+		b.nbr[c] = make([]uint8, g.n+1) // and a spare slot: see geometry.dirStep
 		b.uf[c] = make([]int32, g.n+2)
 		b.touch[c] = make([]uint8, g.n+2)
 	}
@@ -263,14 +262,14 @@ func (b *Board) putPeg(i int, c Color) {
 func (b *Board) around(i int, c Color) uint8 { return b.nbr[c][i] }
 
 // markNeighbours records (or forgets) c's peg in hole i in the neighbour
-// masks of the holes a knight step away.
+// masks of the holes a knight step away. It writes all eight without
+// looking at which steps stay on the board: a step off the board leads to
+// the spare slot n, which is never read.
 func (b *Board) markNeighbours(i int, c Color, on bool) {
 	nbr := b.nbr[c]
 	dirs := b.g.dirStep[i*8 : i*8+8 : i*8+8]
-	m := b.g.dirMask[i]
-	if on && m == 0xFF {
-		// A hole away from the edges has all eight steps: no need to
-		// look at the mask bit by bit. (Bit k+4 is the step back.)
+	if on {
+		// Bit k+4 is the step back.
 		nbr[dirs[0].to] |= 1 << 4
 		nbr[dirs[1].to] |= 1 << 5
 		nbr[dirs[2].to] |= 1 << 6
@@ -281,14 +280,8 @@ func (b *Board) markNeighbours(i int, c Color, on bool) {
 		nbr[dirs[7].to] |= 1 << 3
 		return
 	}
-	for ; m != 0; m &= m - 1 {
-		k := bits.TrailingZeros8(m)
-		bit := uint8(1) << ((k + 4) & 7) // the step back to i
-		if on {
-			nbr[dirs[k].to] |= bit
-		} else {
-			nbr[dirs[k].to] &^= bit
-		}
+	for k := range dirs {
+		nbr[dirs[k].to] &^= 1 << ((k + 4) & 7)
 	}
 }
 

@@ -31,6 +31,10 @@ type geometry struct {
 	nsteps []uint8 // per hole: how many slots are used
 	// The same steps by direction: slot i*8+k is knight[k] from hole i,
 	// and bit k of dirMask[i] says whether that step stays on the board.
+	// A step off the board leads to hole n, which is not a hole: tables
+	// indexed by the hole a step reaches have a spare slot there, so that
+	// a loop over all eight steps needs no test (see markNeighbours).
+	// Its link is id 0, which nothing crosses.
 	dirStep []step
 	dirMask []uint8
 	crossv  []uint16 // per link id, crossStride slots: the links that cross it
@@ -79,6 +83,9 @@ func newGeometry(s Size) *geometry {
 	g.dirMask = make([]uint8, g.n)
 	g.linkValid = make([]bool, g.n*4)
 	for i := 0; i < g.n; i++ {
+		for k := range knight {
+			g.dirStep[i*8+k].to = uint16(g.n)
+		}
 		if g.corner[i] {
 			continue
 		}

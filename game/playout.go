@@ -91,7 +91,7 @@ func (b *Board) playoutHoles(scratch []int32) holeLists {
 func (b *Board) play(first Color, r Rand, fr *FastRand, l *holeLists) Color {
 	g := b.g
 	pegs, links, blk := b.pegs, b.links, b.blk
-	dirStep, dirMask := g.dirStep, g.dirMask
+	dirStep := g.dirStep
 	rel := &g.crossRel
 	ncross := g.ncross
 	// Each side's tables, so that a move swaps two pointers instead of
@@ -128,21 +128,16 @@ func (b *Board) play(first Color, r Rand, fr *FastRand, l *holeLists) Color {
 		me.pegBits[i>>6] |= 1 << (i & 63)
 		nbr := me.nbr
 		dirs := dirStep[i*8 : i*8+8 : i*8+8]
-		if dm := dirMask[i]; dm == 0xFF {
-			nbr[dirs[0].to] |= 1 << 4
-			nbr[dirs[1].to] |= 1 << 5
-			nbr[dirs[2].to] |= 1 << 6
-			nbr[dirs[3].to] |= 1 << 7
-			nbr[dirs[4].to] |= 1 << 0
-			nbr[dirs[5].to] |= 1 << 1
-			nbr[dirs[6].to] |= 1 << 2
-			nbr[dirs[7].to] |= 1 << 3
-		} else {
-			for ; dm != 0; dm &= dm - 1 {
-				k := bits.TrailingZeros8(dm)
-				nbr[dirs[k].to] |= uint8(1) << ((k + 4) & 7)
-			}
-		}
+		// A step off the board leads to the spare slot n (see
+		// markNeighbours).
+		nbr[dirs[0].to] |= 1 << 4
+		nbr[dirs[1].to] |= 1 << 5
+		nbr[dirs[2].to] |= 1 << 6
+		nbr[dirs[3].to] |= 1 << 7
+		nbr[dirs[4].to] |= 1 << 0
+		nbr[dirs[5].to] |= 1 << 1
+		nbr[dirs[6].to] |= 1 << 2
+		nbr[dirs[7].to] |= 1 << 3
 		// The peg's set in c's union-find: ri is its root, and
 		// joins says which border rows it reaches.
 		uf, touch := me.uf, me.touch
