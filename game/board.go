@@ -16,11 +16,15 @@ type Board struct {
 	rules Ruleset
 	pegs  []Color // per hole index
 	links []Color // per link id: owner, or NoColor
-	// blk holds, per link id, its crossing counters: how many of Red's
-	// links cross it in the low byte, how many of Black's in the high
-	// byte (at most 9 each). One load answers whether a link is free for
-	// a colour under either ruleset (see stepMask).
-	blk []uint16
+	// blk holds the crossing counters of the four links starting at each
+	// hole, link id h*4+d in bits 16d to 16d+15 of blk[h]: how many of
+	// Red's links cross it in the low byte of those 16 bits, how many of
+	// Black's in the high byte (at most 9 each, so nothing carries). One
+	// load and a shift answer whether a link is free for a colour under
+	// either ruleset (see stepMask); one word holds all four links a
+	// new peg starts (see autolink). A spare word n, always zero, serves
+	// the steps off the board (see geometry.dirStep).
+	blk []uint64
 	// nbr[c][i] has bit k set when c has a peg a knight step knight[k]
 	// away from hole i: the candidates for autolinks, found without
 	// looking at the eight neighbours one by one.
@@ -59,7 +63,7 @@ func NewBoard(size Size, rules Ruleset) (*Board, error) {
 		rules:   rules,
 		pegs:    make([]Color, g.n),
 		links:   make([]Color, g.n*4),
-		blk:     make([]uint16, g.n*4),
+		blk:     make([]uint64, g.n+1),
 		added:   make([]int32, 0, 16),
 		removed: make([]int32, 0, 16),
 	}
@@ -339,7 +343,13 @@ func (b *Board) stepMask(c Color) uint16 {
 
 // crossed returns the crossing counters of link id under a mask: zero
 // when no link the mask counts crosses it.
-func (b *Board) crossed(id int, mask uint16) uint16 { return b.blk[id] & mask }
+func (b *Board) crossed(id int, mask uint16) uint16 { return lane(b.blk[id>>2], id&3) & mask }
+
+// lane returns the counters of link d of a word of crossing counters.
+func lane(w uint64, d int) uint16 { return uint16(w >> (16 * uint(d&3))) }
+
+// laneUnit is unit (see crossUnit) in the lane of link id.
+func laneUnit(id int, unit uint16) uint64 { return uint64(unit) << (16 * uint(id&3)) }
 
 // crossCount returns how many of c's links cross link id.
 func (b *Board) crossCount(id int, c Color) int {
@@ -364,13 +374,14 @@ func (b *Board) addLink(id int, c Color) {
 	b.links[id] = c
 	b.nlinks[c]++
 	blk, unit := b.blk, crossUnit(c)
-	if d := id & 3; b.g.ncross[id] == crossStride {
-		for _, rel := range &b.g.crossRel[d] {
-			blk[id+int(rel)] += unit
+	if h := id >> 2; b.g.ncross[id] == crossStride {
+		u := uint64(unit)
+		for _, a := range &b.g.crossWide[id&3] {
+			blk[h+int(a.hole)] += a.lanes * u
 		}
 	} else {
 		for _, x := range b.g.crosses(id) {
-			blk[x] += unit
+			blk[x>>2] += laneUnit(int(x), unit)
 		}
 	}
 	if !b.ufDirty[c] {
@@ -386,7 +397,7 @@ func (b *Board) removeLink(id int) {
 	b.nlinks[c]--
 	blk, unit := b.blk, crossUnit(c)
 	for _, x := range b.g.crosses(id) {
-		blk[x] -= unit
+		blk[x>>2] -= laneUnit(int(x), unit)
 	}
 	b.ufDirty[c] = true
 	b.removed = append(b.removed, int32(id))

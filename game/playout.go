@@ -92,14 +92,14 @@ func (b *Board) play(first Color, r Rand, fr *FastRand, l *holeLists) Color {
 	g := b.g
 	pegs, links, blk := b.pegs, b.links, b.blk
 	dirStep := g.dirStep
-	rel := &g.crossRel
+	wide := &g.crossWide
 	ncross := g.ncross
 	// Each side's tables, so that a move swaps two pointers instead of
 	// indexing the board's per-colour slices.
 	var sides [3]playSide
 	for k := Red; k <= Black; k++ {
 		sides[k] = playSide{c: k, pegBits: b.pegBits[k], nbr: b.nbr[k], uf: b.uf[k], touch: b.touch[k],
-			side: g.side[k], mask: b.stepMask(k), unit: crossUnit(k)}
+			side: g.side[k], mask: b.stepMask(k), unit: uint64(crossUnit(k))}
 	}
 	me, other := &sides[first], &sides[first.Opponent()]
 	winner := NoColor
@@ -149,10 +149,7 @@ func (b *Board) play(first Color, r Rand, fr *FastRand, l *holeLists) Color {
 		// Its links, as autolink makes them.
 		if m := nbr[i]; m != 0 {
 			mask := me.mask
-			m &= free(blk[dirs[0].link]&mask) | free(blk[dirs[1].link]&mask)<<1 |
-				free(blk[dirs[2].link]&mask)<<2 | free(blk[dirs[3].link]&mask)<<3 |
-				free(blk[dirs[4].link]&mask)<<4 | free(blk[dirs[5].link]&mask)<<5 |
-				free(blk[dirs[6].link]&mask)<<6 | free(blk[dirs[7].link]&mask)<<7
+			m &= freeSteps(blk, i, dirs, mask)
 			unit := me.unit
 			for ; m != 0; m &= m - 1 {
 				st := dirs[bits.TrailingZeros8(m)]
@@ -160,19 +157,18 @@ func (b *Board) play(first Color, r Rand, fr *FastRand, l *holeLists) Color {
 				links[id] = c
 				me.made++
 				if ncross[id] == crossStride {
-					o := &rel[id&3]
-					blk[id+int(o[0])] += unit
-					blk[id+int(o[1])] += unit
-					blk[id+int(o[2])] += unit
-					blk[id+int(o[3])] += unit
-					blk[id+int(o[4])] += unit
-					blk[id+int(o[5])] += unit
-					blk[id+int(o[6])] += unit
-					blk[id+int(o[7])] += unit
-					blk[id+int(o[8])] += unit
+					a := &wide[id&3]
+					h := id >> 2 // the link's first end
+					blk[h+int(a[0].hole)] += a[0].lanes * unit
+					blk[h+int(a[1].hole)] += a[1].lanes * unit
+					blk[h+int(a[2].hole)] += a[2].lanes * unit
+					blk[h+int(a[3].hole)] += a[3].lanes * unit
+					blk[h+int(a[4].hole)] += a[4].lanes * unit
+					blk[h+int(a[5].hole)] += a[5].lanes * unit
+					blk[h+int(a[6].hole)] += a[6].lanes * unit
 				} else {
 					for _, x := range g.crosses(id) {
-						blk[x] += unit
+						blk[x>>2] += me.unit << (16 * (x & 3))
 					}
 				}
 				var t uint8
@@ -205,7 +201,8 @@ type playSide struct {
 	uf           []int32
 	touch        []uint8
 	side         []uint8
-	mask, unit   uint16 // the counters that block its links, and its own counter's 1
+	mask         uint16 // the counters that block its links
+	unit         uint64 // 1 in its own counter (see crossUnit)
 	placed, made int
 }
 
@@ -227,13 +224,8 @@ func (b *Board) autolink(i int, c Color) {
 	dirs := b.g.dirStep[i*8 : i*8+8 : i*8+8]
 	mask := b.stepMask(c)
 	// Drop the blocked candidates all at once, without a branch each:
-	// whether a candidate is blocked is as good as random. A step off the
-	// board reads link 0, which nothing crosses, and is not a candidate.
-	blk := b.blk
-	m &= free(blk[dirs[0].link]&mask) | free(blk[dirs[1].link]&mask)<<1 |
-		free(blk[dirs[2].link]&mask)<<2 | free(blk[dirs[3].link]&mask)<<3 |
-		free(blk[dirs[4].link]&mask)<<4 | free(blk[dirs[5].link]&mask)<<5 |
-		free(blk[dirs[6].link]&mask)<<6 | free(blk[dirs[7].link]&mask)<<7
+	// whether a candidate is blocked is as good as random.
+	m &= freeSteps(b.blk, i, dirs, mask)
 	for ; m != 0; m &= m - 1 {
 		b.addLink(int(dirs[bits.TrailingZeros8(m)].link), c)
 	}
@@ -268,6 +260,19 @@ func join(uf []int32, touch []uint8, rx, y int32) (int32, uint8) {
 	f := touch[rx] | touch[ry]
 	touch[rx] = f
 	return rx, f
+}
+
+// freeSteps returns the knight steps from hole index i (with its steps
+// dirs) whose links no counter under mask blocks: bit k for step k. The
+// four forward steps are the links starting at i, one word of blk; step
+// k+4 is forward link k of the hole it reaches. A step off the board reads
+// the spare word, which is zero.
+func freeSteps(blk []uint64, i int, dirs []step, mask uint16) uint8 {
+	w := blk[i]
+	return free(lane(w, 0)&mask) | free(lane(w, 1)&mask)<<1 |
+		free(lane(w, 2)&mask)<<2 | free(lane(w, 3)&mask)<<3 |
+		free(lane(blk[dirs[4].to], 0)&mask)<<4 | free(lane(blk[dirs[5].to], 1)&mask)<<5 |
+		free(lane(blk[dirs[6].to], 2)&mask)<<6 | free(lane(blk[dirs[7].to], 3)&mask)<<7
 }
 
 // free is 1 when no counter is set in x, else 0.
