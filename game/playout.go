@@ -53,31 +53,29 @@ func (l *holeLists) take(k int, c Color) int {
 }
 
 // playoutHoles lists the empty holes of b, in scratch if it is large
-// enough.
+// enough, each part in the order of hole indices. It reads them off the
+// bitsets a word at a time.
 func (b *Board) playoutHoles(scratch []int32) holeLists {
 	n := b.g.n
 	if cap(scratch) < n {
 		scratch = make([]int32, n)
 	}
 	l := holeLists{holes: scratch[:n]}
-	for i := 0; i < n; i++ {
-		if b.pegs[i] == NoColor && b.g.useBits[i] == 1<<Red|1<<Black {
-			l.holes[l.size[0]] = int32(i)
-			l.size[0]++
-		}
-	}
-	k := l.size[0]
-	for c := Red; c <= Black; c++ {
-		l.start[c] = k
-		for _, row := range &b.g.border[c] {
-			for _, i := range row {
-				if b.pegs[i] == NoColor {
-					l.holes[k] = i
-					k++
-				}
+	use, red, black := &b.g.bits.use, b.pegBits[Red], b.pegBits[Black]
+	k := 0
+	for part := 0; part < 3; part++ {
+		l.start[part] = k
+		for w := range red {
+			x := use[Red][w] & use[Black][w] // the shared holes
+			if c := Color(part); c == Red || c == Black {
+				x = use[c][w] &^ use[c.Opponent()][w] // a side's own rows
+			}
+			for x &^= red[w] | black[w]; x != 0; x &= x - 1 {
+				l.holes[k] = int32(w<<6 + bits.TrailingZeros64(x))
+				k++
 			}
 		}
-		l.size[c] = k - l.start[c]
+		l.size[part] = k - l.start[part]
 	}
 	return l
 }
