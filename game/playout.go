@@ -250,10 +250,14 @@ func join(uf []int32, touch []uint8, rx, y int32) (int32, uint8) {
 	if rx == ry {
 		return rx, touch[rx]
 	}
-	if uf[rx] > uf[ry] { // rx's set is the smaller
-		rx, ry = ry, rx
-	}
-	uf[rx] += uf[ry]
+	// Hang the smaller set under the larger: swap when rx's is the
+	// smaller (a root holds minus its set's size), without a branch, as
+	// which set is larger is as good as random.
+	sx, sy := uf[rx], uf[ry]
+	swap := (sy - sx) >> 31 // all ones when sx > sy
+	t := (rx ^ ry) & swap
+	rx, ry = rx^t, ry^t
+	uf[rx] = sx + sy
 	uf[ry] = rx
 	f := touch[rx] | touch[ry]
 	touch[rx] = f
