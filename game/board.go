@@ -273,20 +273,25 @@ func (b *Board) markNeighbours(i int, c Color, on bool) {
 	nbr := b.nbr[c]
 	dirs := b.g.dirStep[i*8 : i*8+8 : i*8+8]
 	if on {
-		// Bit k+4 is the step back.
-		nbr[dirs[0].to] |= 1 << 4
-		nbr[dirs[1].to] |= 1 << 5
-		nbr[dirs[2].to] |= 1 << 6
-		nbr[dirs[3].to] |= 1 << 7
-		nbr[dirs[4].to] |= 1 << 0
-		nbr[dirs[5].to] |= 1 << 1
-		nbr[dirs[6].to] |= 1 << 2
-		nbr[dirs[7].to] |= 1 << 3
+		markAll(nbr, dirs)
 		return
 	}
 	for k := range dirs {
 		nbr[dirs[k].to] &^= 1 << ((k + 4) & 7)
 	}
+}
+
+// markAll records a peg in the neighbour masks nbr of the holes its eight
+// steps dirs reach (bit k+4 is the step back of step k).
+func markAll(nbr []uint8, dirs []step) {
+	nbr[dirs[0].to] |= 1 << 4
+	nbr[dirs[1].to] |= 1 << 5
+	nbr[dirs[2].to] |= 1 << 6
+	nbr[dirs[3].to] |= 1 << 7
+	nbr[dirs[4].to] |= 1 << 0
+	nbr[dirs[5].to] |= 1 << 1
+	nbr[dirs[6].to] |= 1 << 2
+	nbr[dirs[7].to] |= 1 << 3
 }
 
 // takePeg removes the peg in hole index i and every link to it.

@@ -13,8 +13,10 @@ type Rand interface {
 // first, until a side connects or the side to move has no hole left, and
 // returns the winner (NoColor if the board filled up first). It checks no
 // dead draws: it is the fast inner loop of Monte Carlo search and of the
-// benchmarks. The scratch slice, if large enough, is used to hold the empty
-// holes, so a caller that reuses it makes Playout allocation-free.
+// benchmarks. b is left in the final position, with Added and Removed
+// empty. The scratch slice, if large enough, is used to hold the empty
+// holes, so a caller that reuses it makes Playout allocation-free. The
+// draws depend only on r, so a playout is repeatable under a seed.
 func (b *Board) Playout(first Color, r Rand, scratch []int32) (Color, []int32) {
 	l := b.playoutHoles(scratch)
 	for c := Red; c <= Black; c++ {
@@ -126,16 +128,7 @@ func (b *Board) play(first Color, r Rand, fr *FastRand, l *holeLists) Color {
 		me.pegBits[i>>6] |= 1 << (i & 63)
 		nbr := me.nbr
 		dirs := dirStep[i*8 : i*8+8 : i*8+8]
-		// A step off the board leads to the spare slot n (see
-		// markNeighbours).
-		nbr[dirs[0].to] |= 1 << 4
-		nbr[dirs[1].to] |= 1 << 5
-		nbr[dirs[2].to] |= 1 << 6
-		nbr[dirs[3].to] |= 1 << 7
-		nbr[dirs[4].to] |= 1 << 0
-		nbr[dirs[5].to] |= 1 << 1
-		nbr[dirs[6].to] |= 1 << 2
-		nbr[dirs[7].to] |= 1 << 3
+		markAll(nbr, dirs) // a step off the board marks the spare slot n
 		// The peg's set in c's union-find: ri is its root, and
 		// joins says which border rows it reaches.
 		uf, touch := me.uf, me.touch
