@@ -177,15 +177,14 @@ func (b *Board) openSteps(c Color, s *searchScratch) {
 		clear(s.blockF[d].set())
 	}
 	lo, hi := b.g.n, -1
-	blk := b.blk
-	for i := 0; i+3 < len(blk); i += 4 {
-		if (blk[i]|blk[i+1]|blk[i+2]|blk[i+3])&m == 0 {
+	m4 := uint64(m) * 0x0001_0001_0001_0001 // m in all four lanes
+	for h, w := range b.blk[:b.g.n] {
+		if w&m4 == 0 {
 			continue
 		}
-		h := i >> 2
 		lo, hi = min(lo, h>>6), h>>6
 		for d := 0; d < 4; d++ {
-			if blk[i+d]&m != 0 {
+			if lane(w, d)&m != 0 {
 				setBit(s.blockF[d].set(), h)
 			}
 		}

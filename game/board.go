@@ -1,7 +1,6 @@
 package game
 
 import (
-	"math/bits"
 	"slices"
 )
 
@@ -17,11 +16,15 @@ type Board struct {
 	rules Ruleset
 	pegs  []Color // per hole index
 	links []Color // per link id: owner, or NoColor
-	// blk holds, per link id, its crossing counters: how many of Red's
-	// links cross it in the low byte, how many of Black's in the high
-	// byte (at most 9 each). One load answers whether a link is free for
-	// a colour under either ruleset (see stepMask).
-	blk []uint16
+	// blk holds the crossing counters of the four links starting at each
+	// hole, link id h*4+d in bits 16d to 16d+15 of blk[h]: how many of
+	// Red's links cross it in the low byte of those 16 bits, how many of
+	// Black's in the high byte (at most 9 each, so nothing carries). One
+	// load and a shift answer whether a link is free for a colour under
+	// either ruleset (see stepMask); one word holds all four links a
+	// new peg starts (see autolink). A spare word n, always zero, serves
+	// the steps off the board (see geometry.dirStep).
+	blk []uint64
 	// nbr[c][i] has bit k set when c has a peg a knight step knight[k]
 	// away from hole i: the candidates for autolinks, found without
 	// looking at the eight neighbours one by one.
@@ -61,13 +64,13 @@ func NewBoard(size Size, rules Ruleset) (*Board, error) {
 		rules:   rules,
 		pegs:    make([]Color, g.n),
 		links:   make([]Color, g.n*4),
-		blk:     make([]uint16, g.n*4),
+		blk:     make([]uint64, g.n+1),
 		added:   make([]int32, 0, 16),
 		removed: make([]int32, 0, 16),
 	}
 	for c := Red; c <= Black; c++ {
 		b.pegBits[c] = make([]uint64, g.bits.words)
-		b.nbr[c] = make([]uint8, g.n)
+		b.nbr[c] = make([]uint8, g.n+1) // and a spare slot: see geometry.dirStep
 		b.uf[c] = make([]int32, g.n+2)
 		b.touch[c] = make([]uint8, g.n+2)
 	}
@@ -264,33 +267,32 @@ func (b *Board) putPeg(i int, c Color) {
 func (b *Board) around(i int, c Color) uint8 { return b.nbr[c][i] }
 
 // markNeighbours records (or forgets) c's peg in hole i in the neighbour
-// masks of the holes a knight step away.
+// masks of the holes a knight step away. It writes all eight without
+// looking at which steps stay on the board: a step off the board leads to
+// the spare slot n, which is never read.
 func (b *Board) markNeighbours(i int, c Color, on bool) {
 	nbr := b.nbr[c]
 	dirs := b.g.dirStep[i*8 : i*8+8 : i*8+8]
-	m := b.g.dirMask[i]
-	if on && m == 0xFF {
-		// A hole away from the edges has all eight steps: no need to
-		// look at the mask bit by bit. (Bit k+4 is the step back.)
-		nbr[dirs[0].to] |= 1 << 4
-		nbr[dirs[1].to] |= 1 << 5
-		nbr[dirs[2].to] |= 1 << 6
-		nbr[dirs[3].to] |= 1 << 7
-		nbr[dirs[4].to] |= 1 << 0
-		nbr[dirs[5].to] |= 1 << 1
-		nbr[dirs[6].to] |= 1 << 2
-		nbr[dirs[7].to] |= 1 << 3
+	if on {
+		markAll(nbr, dirs)
 		return
 	}
-	for ; m != 0; m &= m - 1 {
-		k := bits.TrailingZeros8(m)
-		bit := uint8(1) << ((k + 4) & 7) // the step back to i
-		if on {
-			nbr[dirs[k].to] |= bit
-		} else {
-			nbr[dirs[k].to] &^= bit
-		}
+	for k := range dirs {
+		nbr[dirs[k].to] &^= 1 << ((k + 4) & 7)
 	}
+}
+
+// markAll records a peg in the neighbour masks nbr of the holes its eight
+// steps dirs reach (bit k+4 is the step back of step k).
+func markAll(nbr []uint8, dirs []step) {
+	nbr[dirs[0].to] |= 1 << 4
+	nbr[dirs[1].to] |= 1 << 5
+	nbr[dirs[2].to] |= 1 << 6
+	nbr[dirs[3].to] |= 1 << 7
+	nbr[dirs[4].to] |= 1 << 0
+	nbr[dirs[5].to] |= 1 << 1
+	nbr[dirs[6].to] |= 1 << 2
+	nbr[dirs[7].to] |= 1 << 3
 }
 
 // takePeg removes the peg in hole index i and every link to it.
@@ -347,7 +349,13 @@ func (b *Board) stepMask(c Color) uint16 {
 
 // crossed returns the crossing counters of link id under a mask: zero
 // when no link the mask counts crosses it.
-func (b *Board) crossed(id int, mask uint16) uint16 { return b.blk[id] & mask }
+func (b *Board) crossed(id int, mask uint16) uint16 { return lane(b.blk[id>>2], id&3) & mask }
+
+// lane returns the counters of link d of a word of crossing counters.
+func lane(w uint64, d int) uint16 { return uint16(w >> (16 * uint(d&3))) }
+
+// laneUnit is unit (see crossUnit) in the lane of link id.
+func laneUnit(id int, unit uint16) uint64 { return uint64(unit) << (16 * uint(id&3)) }
 
 // crossCount returns how many of c's links cross link id.
 func (b *Board) crossCount(id int, c Color) int {
@@ -372,13 +380,14 @@ func (b *Board) addLink(id int, c Color) {
 	b.links[id] = c
 	b.nlinks[c]++
 	blk, unit := b.blk, crossUnit(c)
-	if d := id & 3; b.g.ncross[id] == crossStride {
-		for _, rel := range &b.g.crossRel[d] {
-			blk[id+int(rel)] += unit
+	if h := id >> 2; b.g.ncross[id] == crossStride {
+		u := uint64(unit)
+		for _, a := range &b.g.crossWide[id&3] {
+			blk[h+int(a.hole)] += a.lanes * u
 		}
 	} else {
 		for _, x := range b.g.crosses(id) {
-			blk[x] += unit
+			blk[x>>2] += laneUnit(int(x), unit)
 		}
 	}
 	if !b.ufDirty[c] {
@@ -394,7 +403,7 @@ func (b *Board) removeLink(id int) {
 	b.nlinks[c]--
 	blk, unit := b.blk, crossUnit(c)
 	for _, x := range b.g.crosses(id) {
-		blk[x] -= unit
+		blk[x>>2] -= laneUnit(int(x), unit)
 	}
 	b.ufDirty[c] = true
 	b.removed = append(b.removed, int32(id))

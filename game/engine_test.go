@@ -1,6 +1,7 @@
 package game
 
 import (
+	"maps"
 	"math/rand/v2"
 	"testing"
 )
@@ -189,6 +190,23 @@ func TestCrossTemplate(t *testing.T) {
 				if int32(x)-int32(id) != g.crossRel[d][k] {
 					t.Fatalf("%s: link %s: crossing %d is %s, the template says %d", s, g.link(id), k, g.link(int(x)), g.crossRel[d][k])
 				}
+			}
+			// The template by holes adds one to the same nine
+			// counters, and to no other.
+			want := map[int]int{}
+			for _, x := range g.crosses(id) {
+				want[int(x)]++
+			}
+			got := map[int]int{}
+			for _, a := range g.crossWide[d] {
+				for lane := 0; lane < 4; lane++ {
+					if n := int(a.lanes >> (16 * lane) & 0xFFFF); n != 0 {
+						got[(id/4+int(a.hole))*4+lane] += n
+					}
+				}
+			}
+			if !maps.Equal(got, want) {
+				t.Fatalf("%s: link %s: the template by holes adds to %v, the crossings are %v", s, g.link(id), got, want)
 			}
 		}
 	}

@@ -31,6 +31,10 @@ type geometry struct {
 	nsteps []uint8 // per hole: how many slots are used
 	// The same steps by direction: slot i*8+k is knight[k] from hole i,
 	// and bit k of dirMask[i] says whether that step stays on the board.
+	// A step off the board leads to hole n, which is not a hole: tables
+	// indexed by the hole a step reaches have a spare slot there, so that
+	// a loop over all eight steps needs no test (see markNeighbours).
+	// Its link is id 0, which nothing crosses.
 	dirStep []step
 	dirMask []uint8
 	crossv  []uint16 // per link id, crossStride slots: the links that cross it
@@ -40,8 +44,13 @@ type geometry struct {
 	// for every such link (those with ncross 9), and a cheaper table
 	// than crossv for the hot path (see Board.addLink). hasRel is false
 	// on boards too small for any.
-	crossRel  [4][crossStride]int32
-	hasRel    [4]bool
+	crossRel [4][crossStride]int32
+	hasRel   [4]bool
+	// crossWide[d] is crossRel[d] grouped by the hole the crossing
+	// links start at, for the crossing counters, which keep a hole's
+	// four links in one word (see Board.blk): seven words or fewer take
+	// the nine counts. Unused slots add nothing.
+	crossWide [4][crossHoles]crossAdd
 	linkValid []bool // per link id: both ends on the board, neither a corner
 	border    [3][2][]int32
 	// Per colour and hole index: whether the colour may peg the hole, and
@@ -79,6 +88,9 @@ func newGeometry(s Size) *geometry {
 	g.dirMask = make([]uint8, g.n)
 	g.linkValid = make([]bool, g.n*4)
 	for i := 0; i < g.n; i++ {
+		for k := range knight {
+			g.dirStep[i*8+k].to = uint16(g.n)
+		}
 		if g.corner[i] {
 			continue
 		}
@@ -134,6 +146,7 @@ func newGeometry(s Size) *geometry {
 			for k, x := range g.crosses(id) {
 				g.crossRel[d][k] = int32(x) - int32(id)
 			}
+			g.crossWide[d] = wideTemplate(g.crossRel[d], d)
 		}
 	}
 	// Border rows: for each colour, the holes of its first and last row.
@@ -174,6 +187,46 @@ func newGeometry(s Size) *geometry {
 
 // crossStride is the most links that can cross one knight link.
 const crossStride = 9
+
+// crossHoles is the most holes at which the nine links crossing a link
+// away from the edges start.
+const crossHoles = 7
+
+// crossAdd is one word of crossing counters to add to when a link is made:
+// the hole, as an offset from the link's first end, and a 1 in the lane of
+// each of its links that the new link crosses.
+type crossAdd struct {
+	hole  int32
+	lanes uint64
+}
+
+// wideTemplate groups the crossings rel of a link of forward direction d
+// (id offsets, see geometry.crossRel) by the hole they start at. The
+// slots left over repeat the first hole with no lanes.
+func wideTemplate(rel [crossStride]int32, d int) [crossHoles]crossAdd {
+	var t [crossHoles]crossAdd
+	n := 0
+next:
+	for _, r := range rel {
+		x := int32(d) + r // the crossing link's id, less the first end's hole*4
+		h, lane := x>>2, uint(x&3)
+		for k := range t[:n] {
+			if t[k].hole == h {
+				t[k].lanes |= 1 << (16 * lane)
+				continue next
+			}
+		}
+		if n == crossHoles {
+			panic("game: a knight link crossed at more than seven holes")
+		}
+		t[n] = crossAdd{hole: h, lanes: 1 << (16 * lane)}
+		n++
+	}
+	for k := n; k < crossHoles; k++ {
+		t[k] = crossAdd{hole: t[0].hole}
+	}
+	return t
+}
 
 // steps returns the knight steps from hole index i.
 func (g *geometry) steps(i int32) []step {
