@@ -24,6 +24,10 @@ const (
 	evalFar = 1000
 )
 
+// evalRaces makes the distances count the races each side wins as walls
+// for the other (game.Walls.Races).
+var evalRaces = true
+
 // evalEntry caches both sides' bridge distances for a position, by its
 // Zobrist key: moves in another order reach the same position often.
 type evalEntry struct {
