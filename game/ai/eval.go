@@ -39,12 +39,16 @@ type evalEntry struct {
 const evalCacheSize = 1 << 16
 
 // distances returns the bridge distances of Red and Black on b, whose
-// Zobrist key is key.
-func (s *searcher) distances(b *game.Board, key uint64) (red, black int) {
+// Zobrist key is key, with c to move (races depend on it).
+func (s *searcher) distances(b *game.Board, key uint64, c game.Color) (red, black int) {
+	if c == game.Black && key != 0 {
+		key = ^key
+	}
 	ent := &s.evals[key&(evalCacheSize-1)]
 	if ent.key == key && key != 0 {
 		return int(ent.red), int(ent.black)
 	}
+	s.walls.ToMove = c
 	red, black = b.WalledBridgeDistance(game.Red, &s.walls), b.WalledBridgeDistance(game.Black, &s.walls)
 	*ent = evalEntry{key: key, red: int32(min(red, evalFar)), black: int32(min(black, evalFar))}
 	return min(red, evalFar), min(black, evalFar)
@@ -52,7 +56,7 @@ func (s *searcher) distances(b *game.Board, key uint64) (red, black int) {
 
 // evaluate scores b for c, to move; key is b's Zobrist key.
 func (s *searcher) evaluate(b *game.Board, c game.Color, key uint64) int32 {
-	me, opp := s.distances(b, key)
+	me, opp := s.distances(b, key, c)
 	if c == game.Black {
 		me, opp = opp, me
 	}
