@@ -9,7 +9,9 @@ import "github.com/twixtbot/twixtbot/game"
 // worth evalTempo. Against the plain bridge distance, the walls won 8 of 12
 // paired games at 3,000 nodes a move; the plain distance and the
 // two-distance lost every game to the bridge distance (the two-distance
-// stayed at 13-15 while T1j built a row across the whole board).
+// stayed at 13-15 while T1j built a row across the whole board). The
+// races each side wins are walls for the other too (evalRaces): at 1 s a
+// move against T1j that scored 4.5 of 12, against 1.5 of 12 without.
 const (
 	evalPeg   = 100
 	evalTempo = 40
@@ -25,8 +27,9 @@ const (
 )
 
 // evalRaces makes the distances count the races each side wins as walls
-// for the other (game.Walls.Races).
-var evalRaces = true
+// for the other (game.Walls.Races). Paired games engine against engine at
+// 6,000 positions a move: 4.5 of 8 for races against none.
+const evalRaces = true
 
 // evalEntry caches both sides' bridge distances for a position, by its
 // Zobrist key: moves in another order reach the same position often.
