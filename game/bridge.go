@@ -112,8 +112,12 @@ func (b *Board) BridgeDistanceMap(c Color, from int, out []int32) int {
 // double links close to a side. The zero value is ready to use; keep one
 // per searcher to avoid allocating.
 type Walls struct {
-	link []uint8 // per link id: crosses a link of an open double link
-	hole []bool  // per hole index: a middle hole of one
+	// Races also walls off the races the opponent wins (see raceWalls);
+	// ToMove, the side to move (NoColor if unknown), decides some of them.
+	Races  bool
+	ToMove Color
+	link   []uint8 // per link id: crosses a link of an open double link
+	hole   []bool  // per hole index: a middle hole of one
 }
 
 // WalledBridgeDistance is BridgeDistance made stricter in two ways. A
@@ -172,6 +176,89 @@ func (b *Board) walls(c Color, w *Walls) {
 			}
 		}
 	}
+	if w.Races {
+		b.raceWalls(c, w)
+	}
+}
+
+// raceWalls adds to w the races that the opponent o of c wins. A race (a
+// ladder) is two chains running side by side: o's chain runs straight,
+// link after link in one knight direction, beside a peg of c, and each
+// step c takes along it o answers with the next step of the line. o is
+// ahead when c's peg stands beside the line's last link (beside both of
+// its pegs), or, with o to move, beside the head and the free hole the
+// line goes on to. If that line, carried on through free holes, reaches
+// o's border row before it leaves the board through c's, o gets there
+// first and c's pegs on the inner side cannot pass in front: the line's
+// holes and whatever crosses its links are walls for c. A line that runs
+// into c's border rows, or into a peg, is no wall: c escapes there.
+func (b *Board) raceWalls(c Color, w *Walls) {
+	g := b.g
+	o := c.Opponent()
+	pegs, links := b.pegs, b.links
+	use, oside := g.canUse[o], g.side[o]
+	blk, mo := b.blk, b.stepMask(o)
+	for i := 0; i < g.n; i++ {
+		if pegs[i] != o || !b.besideOf(i, c) {
+			continue
+		}
+		mask := g.dirMask[i]
+		for k := 0; k < 8; k++ {
+			back := (k + 4) & 7
+			if mask&(1<<k) == 0 || mask&(1<<back) == 0 {
+				continue
+			}
+			bs, nx := g.dirStep[i*8+back], g.dirStep[i*8+k]
+			if pegs[bs.to] != o || links[bs.link] != o || pegs[nx.to] != NoColor {
+				continue // not a straight chain ending at i
+			}
+			if !b.besideOf(int(bs.to), c) && (w.ToMove != o || !b.besideOf(int(nx.to), c)) {
+				continue // c is not behind
+			}
+			// Follow the line to where it ends.
+			at, ok := i, false
+			for {
+				if g.dirMask[at]&(1<<k) == 0 {
+					break // off the board
+				}
+				st := g.dirStep[at*8+k]
+				if pegs[st.to] != NoColor || !use[st.to] || blk[st.link]&mo != 0 {
+					break
+				}
+				at = int(st.to)
+				if oside[at] != 0 {
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+			for at := i; oside[at] == 0; {
+				st := g.dirStep[at*8+k]
+				w.hole[st.to] = true
+				for _, x := range g.crosses(int(st.link)) {
+					w.link[x] = 1
+				}
+				at = int(st.to)
+			}
+		}
+	}
+}
+
+// besideOf reports whether c has a peg next to hole index i, in one of the
+// eight holes around it.
+func (b *Board) besideOf(i int, c Color) bool {
+	h := b.g.hole(i)
+	for dr := -1; dr <= 1; dr++ {
+		for dc := -1; dc <= 1; dc++ {
+			n := Hole{Col: h.Col + dc, Row: h.Row + dr}
+			if (dr != 0 || dc != 0) && b.g.onBoard(n) && b.pegs[b.g.index(n)] == c {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (b *Board) bridgeDistance(c Color, from int, out []int32, strict bool, w *Walls) int {

@@ -17,7 +17,8 @@ func TestDistanceMaps(t *testing.T) {
 		rules := Ruleset(r.IntN(2))
 		b, _ := NewBoard(s, rules)
 		fwd, back := make([]int32, s.Cols*s.Rows), make([]int32, s.Cols*s.Rows)
-		var walls Walls
+		var walls, races Walls
+		races.Races = true
 		c := Red
 		for !b.Connected(Red) && !b.Connected(Black) && b.Free(c) > 0 {
 			for _, col := range []Color{Red, Black} {
@@ -48,6 +49,8 @@ func TestDistanceMaps(t *testing.T) {
 				// ways away.
 				if wd := b.WalledBridgeDistance(col, &walls); wd < bd || (wd == Unreachable) != (bd == Unreachable) {
 					t.Fatalf("%s %s %s: walled %d, bridge distance %d", s, rules, col, wd, bd)
+				} else if rd := b.WalledBridgeDistance(col, &races); rd < wd && rd+WallPenalty != wd || (rd == Unreachable) != (wd == Unreachable) {
+					t.Fatalf("%s %s %s: walled with races %d, without %d", s, rules, col, rd, wd)
 				}
 				if got := b.BridgeDistanceMap(col, 0, fwd); got != bd {
 					t.Fatalf("%s %s: bridge map says %d, BridgeDistance %d", s, col, got, bd)

@@ -90,6 +90,7 @@ func newSearcher(e *engine) *searcher {
 	s.history[1] = make([]int32, e.n)
 	s.ord = newOrderer(e.root)
 	s.poll = min(max(abPollEvery*576/e.n, 1), abPollEvery)
+	s.walls.Races = evalRaces
 	return s
 }
 
