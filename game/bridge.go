@@ -156,7 +156,7 @@ func (b *Board) walls(c Color, w *Walls) {
 	clear(w.hole)
 	o := c.Opponent()
 	tab := b.g.bridges()
-	blk, mo := b.blk, b.stepMask(o) // links that cross c's way, or o's own in standard
+	mo := b.stepMask(o) // links that cross c's way, or o's own in standard
 	use := b.g.canUse[o]
 	pegs := b.pegs
 	for i := 0; i < n; i++ {
@@ -165,7 +165,7 @@ func (b *Board) walls(c Color, w *Walls) {
 		}
 		for _, s := range tab.steps[tab.first[i]:tab.first[i+1]] {
 			if int(s.to) < i || pegs[s.to] != o || pegs[s.m1] != NoColor || pegs[s.m2] != NoColor || !use[s.m1] || !use[s.m2] ||
-				(blk[s.l1]|blk[s.l2]|blk[s.l3]|blk[s.l4])&mo != 0 {
+				b.crossed(int(s.l1), mo)|b.crossed(int(s.l2), mo)|b.crossed(int(s.l3), mo)|b.crossed(int(s.l4), mo) != 0 {
 				continue
 			}
 			w.hole[s.m1], w.hole[s.m2] = true, true
@@ -197,7 +197,7 @@ func (b *Board) raceWalls(c Color, w *Walls) {
 	o := c.Opponent()
 	pegs, links := b.pegs, b.links
 	use, oside := g.canUse[o], g.side[o]
-	blk, mo := b.blk, b.stepMask(o)
+	mo := b.stepMask(o)
 	for i := 0; i < g.n; i++ {
 		if pegs[i] != o || !b.besideOf(i, c) {
 			continue
@@ -222,7 +222,7 @@ func (b *Board) raceWalls(c Color, w *Walls) {
 					break // off the board
 				}
 				st := g.dirStep[at*8+k]
-				if pegs[st.to] != NoColor || !use[st.to] || blk[st.link]&mo != 0 {
+				if pegs[st.to] != NoColor || !use[st.to] || b.crossed(int(st.link), mo) != 0 {
 					break
 				}
 				at = int(st.to)
@@ -281,7 +281,7 @@ func (b *Board) bridgeDistance(c Color, from int, out []int32, strict bool, w *W
 	z := b.zeroOne(dist)
 	dist = z.dist
 	pegs := b.pegs
-	blk, m := b.blk, b.stepMask(c)
+	m := b.stepMask(c)
 	use := b.g.canUse[c]
 	side := b.g.side[c]
 	near := tab.near[c]
@@ -290,7 +290,7 @@ func (b *Board) bridgeDistance(c Color, from int, out []int32, strict bool, w *W
 	edge := func(i int32, s uint8) int {
 		k := 0
 		for _, st := range b.g.steps(i) {
-			if side[st.to] == s && pegs[st.to] == NoColor && use[st.to] && blk[st.link]&m == 0 &&
+			if side[st.to] == s && pegs[st.to] == NoColor && use[st.to] && b.crossed(int(st.link), m) == 0 &&
 				(w == nil || wl[st.link] == 0 && !wh[st.to]) {
 				k++
 			}
@@ -336,7 +336,7 @@ func (b *Board) bridgeDistance(c Color, from int, out []int32, strict bool, w *W
 			}
 		}
 		for _, s := range b.g.steps(i) {
-			if dist[s.to] <= d || blk[s.link]&m != 0 || w != nil && (wl[s.link] != 0 || wh[s.to]) {
+			if dist[s.to] <= d || b.crossed(int(s.link), m) != 0 || w != nil && (wl[s.link] != 0 || wh[s.to]) {
 				continue
 			}
 			z.reach(pegs, use, c, int32(s.to), d)
@@ -346,7 +346,7 @@ func (b *Board) bridgeDistance(c Color, from int, out []int32, strict bool, w *W
 				continue // nothing to gain
 			}
 			if pegs[s.m1] != NoColor || pegs[s.m2] != NoColor || !use[s.m1] || !use[s.m2] ||
-				(blk[s.l1]|blk[s.l2]|blk[s.l3]|blk[s.l4])&m != 0 ||
+				b.crossed(int(s.l1), m)|b.crossed(int(s.l2), m)|b.crossed(int(s.l3), m)|b.crossed(int(s.l4), m) != 0 ||
 				strict && onbr[s.m1]|onbr[s.m2] != 0 ||
 				w != nil && (wh[s.m1] || wh[s.m2] || wh[s.to] || wl[s.l1]|wl[s.l2]|wl[s.l3]|wl[s.l4] != 0) {
 				continue

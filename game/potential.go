@@ -17,7 +17,7 @@ func (b *Board) DistanceMap(c Color, from int, out []int32) int {
 	for _, i := range b.g.border[c][start] {
 		z.reach(pegs, use, c, i, 0)
 	}
-	blk, m := b.blk, b.stepMask(c)
+	m := b.stepMask(c)
 	side := b.g.side[c]
 	d := int32(0)
 	result := Unreachable
@@ -36,7 +36,7 @@ func (b *Board) DistanceMap(c Color, from int, out []int32) int {
 			result = int(d)
 		}
 		for _, s := range b.g.steps(i) {
-			if out[s.to] > d && blk[s.link]&m == 0 {
+			if out[s.to] > d && b.crossed(int(s.link), m) == 0 {
 				z.reach(pegs, use, c, int32(s.to), d)
 			}
 		}
