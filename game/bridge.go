@@ -317,18 +317,12 @@ func (b *Board) bridgeDistance(c Color, from int, out []int32, strict bool, w *W
 	}
 	goalBit := uint8(1) << (goal - 1)
 	result := Unreachable
-	d := int32(0)
-	for len(z.cur) > 0 || len(z.next) > 0 {
-		if len(z.cur) == 0 {
-			z.cur, z.next = z.next, z.cur[:0]
-			d++
-			continue
+	for {
+		i, ok := z.pop()
+		if !ok {
+			break
 		}
-		i := z.cur[len(z.cur)-1]
-		z.cur = z.cur[:len(z.cur)-1]
-		if dist[i] != d {
-			continue
-		}
+		d := z.d
 		if result == Unreachable && (side[i] == goal || side[i] == 0 && near[i]&goalBit != 0 && edge(i, goal) >= 2) {
 			result = int(d)
 			if out == nil {

@@ -19,19 +19,13 @@ func (b *Board) DistanceMap(c Color, from int, out []int32) int {
 	}
 	m := b.stepMask(c)
 	side := b.g.side[c]
-	d := int32(0)
 	result := Unreachable
-	for len(z.cur) > 0 || len(z.next) > 0 {
-		if len(z.cur) == 0 {
-			z.cur, z.next = z.next, z.cur[:0]
-			d++
-			continue
+	for {
+		i, ok := z.pop()
+		if !ok {
+			break
 		}
-		i := z.cur[len(z.cur)-1]
-		z.cur = z.cur[:len(z.cur)-1]
-		if out[i] != d {
-			continue // reached more cheaply since
-		}
+		d := z.d
 		if side[i] == goal && result == Unreachable {
 			result = int(d)
 		}
@@ -63,11 +57,33 @@ func (b *Board) zeroOne(dist []int32) zeroOne {
 }
 
 // zeroOne is the work list of a 0-1 breadth-first search over holes: cur
-// holds the holes at the distance being settled, next those one peg
+// holds the holes at the distance d being settled, next those one peg
 // further.
 type zeroOne struct {
 	dist      []int32
 	cur, next []int32
+	d         int32
+}
+
+// pop returns the next hole whose distance is settled, nearest first (its
+// distance is z.d), or false when the search has reached all it can. A
+// hole queued again since at a shorter distance is passed over.
+func (z *zeroOne) pop() (int32, bool) {
+	for {
+		if len(z.cur) == 0 {
+			if len(z.next) == 0 {
+				return 0, false
+			}
+			z.cur, z.next = z.next, z.cur[:0]
+			z.d++
+			continue
+		}
+		i := z.cur[len(z.cur)-1]
+		z.cur = z.cur[:len(z.cur)-1]
+		if z.dist[i] == z.d {
+			return i, true
+		}
+	}
 }
 
 // reach records that c can get to hole index to at distance d plus the
