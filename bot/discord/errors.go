@@ -33,6 +33,7 @@ var (
 	// (DispatcherOptions.HandlerTimeout) is given up, and the Router's
 	// ErrorReply hears of it as a visible error wrapping ErrTimedOut,
 	// whose message is the default (English) reply.
+	//lint:ignore ST1005 the text is the reply a user reads when no ErrorReply words it
 	ErrTimedOut = errors.New("That took too long and was given up. Please try again.")
 
 	// Lifecycle and configuration.

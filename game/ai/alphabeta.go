@@ -72,8 +72,7 @@ type searcher struct {
 	done     <-chan struct{}
 	stopped  bool
 
-	depth int // the depth last completed
-	poll  int // nodes between looks at the deadline
+	poll int // nodes between looks at the deadline
 }
 
 func newSearcher(e *engine) *searcher {
