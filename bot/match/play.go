@@ -40,6 +40,7 @@ type Action struct {
 // Its errors are *InGame, carrying the game's theme, once the game is
 // found.
 func (s *Service) Play(ctx context.Context, a Actor, id storage.GameID, act Action) (*Played, error) {
+	ctx = storage.WithMemo(ctx) // the move's transaction starts from the record read here
 	g, pos, err := s.store.Load(ctx, id)
 	if err != nil {
 		return nil, err
@@ -52,6 +53,7 @@ func (s *Service) Play(ctx context.Context, a Actor, id storage.GameID, act Acti
 // It plays on the record Find read, without reading it again: the move
 // lands only if nothing landed since, as with Play.
 func (s *Service) PlayFound(ctx context.Context, a Actor, option string, act Action) (*Played, error) {
+	ctx = storage.WithMemo(ctx) // the move's transaction starts from the record Find read
 	g, err := s.Find(ctx, a, option, true)
 	if err != nil {
 		return nil, err
