@@ -278,6 +278,15 @@ func (s *Store) Load(ctx context.Context, id GameID) (*Game, *game.Game, error) 
 	return g, pos, nil
 }
 
+// Position returns the position after the log of g, a record read earlier
+// (by Get or a listing), as Load would give it with g: so a caller that
+// has the record does not read it again. The caller owns the position. A
+// log that does not replay to its stored result gives a *DecodeError
+// naming the game.
+func (s *Store) Position(g *Game) (*game.Game, error) {
+	return s.position(g)
+}
+
 // Update changes a game in one transaction: fn gets the current record
 // and changes it in place; if fn returns an error, nothing changes and
 // Update returns that error. It returns the record as committed.

@@ -538,3 +538,36 @@ func TestSubstituteAndMoves(t *testing.T) {
 		t.Fatalf("log has %d moves after a refused pair, want 2 (%v)", len(got.Log), err)
 	}
 }
+
+// Position gives, for a record a listing read, the position Load gives,
+// and refuses a record whose log does not give its stored result.
+func TestPositionOfListedRecord(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	g := create(t, s, newGame(Active))
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 6; i++ {
+		play(t, s, g.ID, r)
+	}
+	listed, err := s.ActiveByUser(ctx, "alice")
+	if err != nil || len(listed) != 1 {
+		t.Fatalf("alice's games: %v, %v", ids(listed), err)
+	}
+	pos, err := s.Position(listed[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, want, err := s.Load(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pos.Turns() != 6 || !reflect.DeepEqual(pos, want) {
+		t.Errorf("position of the listed record: %d turns, %+v; Load gives %+v", pos.Turns(), pos, want)
+	}
+	bad := listed[0].Clone()
+	bad.State, bad.Result = Finished, game.Result{Winner: game.Red, Reason: game.Resignation}
+	var de *DecodeError
+	if _, err := s.Position(bad); !errors.As(err, &de) || de.Game != g.ID {
+		t.Errorf("position of a record finished while its log is not: %v, want a *DecodeError naming %s", err, g.ID)
+	}
+}

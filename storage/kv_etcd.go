@@ -229,9 +229,17 @@ func (k *etcdKV) update(ctx context.Context, prepare prepareFunc) error {
 	// Once handed over, a change runs to its end, as on bbolt; each
 	// request is bounded by the timeout instead.
 	ctx = context.WithoutCancel(ctx)
+	memo := memoOf(ctx)
 	for try := 1; ; try++ {
 		tx := k.begin(ctx, true)
+		tx.memo = memo
 		ok, err := tx.run(prepare)
+		if tx.memoUsed && (err != nil || tx.err != nil || !ok) {
+			// A remembered record may be out of date: run again, reading
+			// etcd, before anything is decided on it.
+			memo, try = nil, try-1
+			continue
+		}
 		switch {
 		case tx.err != nil && retryable(tx.err) && try < etcdTries:
 			continue
@@ -256,6 +264,11 @@ type etcdTx struct {
 	writable bool
 	rev      int64 // the revision read at; 0 before the first read
 	err      error // the first error of a request: the transaction's result
+
+	// memo: the records read earlier under the same context (see
+	// WithMemo); a change starts from them, and memoUsed says it did.
+	memo     *memo
+	memoUsed bool
 
 	seen   map[string]seenKey // keys read, on their own or in ranges
 	ranges []keyRange         // ranges walked
@@ -326,6 +339,13 @@ func (t *etcdTx) value(key string, point bool) []byte {
 		}
 		return s.value
 	}
+	if t.writable && t.memo != nil && t.err == nil {
+		if s, ok := t.memo.get(key); ok {
+			s.point = point
+			t.seen[key], t.memoUsed = s, true
+			return s.value
+		}
+	}
 	resp := t.get(key)
 	if resp == nil {
 		return nil
@@ -335,6 +355,11 @@ func (t *etcdTx) value(key string, point bool) []byte {
 		s.mod, s.value = resp.Kvs[0].ModRevision, nonNil(resp.Kvs[0].Value)
 	}
 	t.seen[key] = s
+	if !t.writable && point {
+		if m := memoOf(t.ctx); m != nil {
+			m.put(key, seenKey{mod: s.mod, value: s.value})
+		}
+	}
 	return s.value
 }
 
@@ -478,6 +503,9 @@ func (t *etcdTx) commit() (bool, error) {
 	}
 	if resp.Succeeded && k.cache != nil {
 		k.cache.committed(t.writes, resp.Header.Revision)
+	}
+	if m := memoOf(t.ctx); resp.Succeeded && m != nil {
+		m.committed(t.writes, resp.Header.Revision)
 	}
 	return resp.Succeeded, nil
 }

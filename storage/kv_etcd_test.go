@@ -367,3 +367,64 @@ func TestEtcdCachedReads(t *testing.T) {
 		t.Fatalf("b reads %q right after writing it, want two", got)
 	}
 }
+
+// TestEtcdMemoNeverDecides: a change under WithMemo starts from the
+// records read under the same context, but a record another process has
+// changed since is never what decides its outcome: the change runs again
+// on what etcd holds, as it would without the memo.
+func TestEtcdMemoNeverDecides(t *testing.T) {
+	a, b := openEtcdPair(t)
+	g := create(t, a, newGame(Active))
+	r := rand.New(rand.NewPCG(5, 6))
+
+	mctx := WithMemo(context.Background())
+	read, err := a.Get(mctx, g.ID) // remembered, at 0 moves
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, b, g.ID, r) // another process moves: the memo is out of date
+	var seen []int
+	got, err := a.Update(mctx, g.ID, func(ng *Game) error {
+		seen = append(seen, len(ng.Log))
+		ng.Meta.Theme = "night"
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Log) != 1 || got.Meta.Theme != "night" || seen[len(seen)-1] != 1 {
+		t.Errorf("update over an out-of-date memo: %d moves, theme %q, runs saw %v: want the other process's move kept", len(got.Log), got.Meta.Theme, seen)
+	}
+	var ce *ConflictError
+	if _, err := a.AppendMove(mctx, g.ID, len(read.Log), 1, game.Move{Kind: game.Resign}, nil); !errors.As(err, &ce) || ce.Actual != 1 {
+		t.Errorf("a move on the record read before the other's move: %v, want a *ConflictError at 1 move", err)
+	}
+
+	// Read again under a fresh memo: the move's transaction starts from
+	// it, and lands.
+	mctx = WithMemo(context.Background())
+	g2, pos, err := a.Load(mctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, _ := pos.ToMove()
+	m, err := a.AppendMove(mctx, g.ID, len(g2.Log), seat, randomMove(pos, r), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := b.Get(ctx, g.ID)
+	if err != nil || len(after.Log) != 2 || len(m.Game.Log) != 2 || after.Meta.Theme != "night" {
+		t.Errorf("after a move from the memo: %v, %v (theme %q), want 2 moves and the theme", after, err, after.Meta.Theme)
+	}
+	// The memo holds what this process committed: a second change under
+	// it starts from that, and lands.
+	if _, err := a.Update(mctx, g.ID, func(ng *Game) error {
+		if len(ng.Log) != 2 {
+			return fmt.Errorf("saw %d moves, want 2", len(ng.Log))
+		}
+		ng.Meta.Theme = "day"
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+}

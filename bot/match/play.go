@@ -40,25 +40,38 @@ type Action struct {
 // Its errors are *InGame, carrying the game's theme, once the game is
 // found.
 func (s *Service) Play(ctx context.Context, a Actor, id storage.GameID, act Action) (*Played, error) {
+	ctx = storage.WithMemo(ctx) // the move's transaction starts from the record read here
 	g, pos, err := s.store.Load(ctx, id)
 	if err != nil {
 		return nil, err
 	}
+	return s.playIn(ctx, a, g, pos, act)
+}
+
+// PlayFound is Play in the game a command means (see Find): the one its
+// game option names, or the caller's only running game in this channel.
+// It plays on the record Find read, without reading it again: the move
+// lands only if nothing landed since, as with Play.
+func (s *Service) PlayFound(ctx context.Context, a Actor, option string, act Action) (*Played, error) {
+	ctx = storage.WithMemo(ctx) // the move's transaction starts from the record Find read
+	g, err := s.Find(ctx, a, option, true)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := s.store.Position(g)
+	if err != nil {
+		return nil, err
+	}
+	return s.playIn(ctx, a, g, pos, act)
+}
+
+// playIn is Play on a record already read, and its position.
+func (s *Service) playIn(ctx context.Context, a Actor, g *storage.Game, pos *game.Game, act Action) (*Played, error) {
 	p, err := s.play(ctx, a, g, pos, act)
 	if err != nil {
 		return nil, &InGame{Game: g.ID, Theme: g.Meta.Theme, Err: err}
 	}
 	return p, nil
-}
-
-// PlayFound is Play in the game a command means (see Find): the one its
-// game option names, or the caller's only running game in this channel.
-func (s *Service) PlayFound(ctx context.Context, a Actor, option string, act Action) (*Played, error) {
-	g, err := s.Find(ctx, a, option, true)
-	if err != nil {
-		return nil, err
-	}
-	return s.Play(ctx, a, g.ID, act)
 }
 
 func (s *Service) play(ctx context.Context, a Actor, g *storage.Game, pos *game.Game, act Action) (*Played, error) {

@@ -18,6 +18,7 @@ type Store interface {
 	Create(ctx context.Context, g *storage.Game) (*storage.Game, error)
 	Get(ctx context.Context, id storage.GameID) (*storage.Game, error)
 	Load(ctx context.Context, id storage.GameID) (*storage.Game, *game.Game, error)
+	Position(g *storage.Game) (*game.Game, error)
 	Update(ctx context.Context, id storage.GameID, fn func(*storage.Game) error) (*storage.Game, error)
 	AppendMoves(ctx context.Context, id storage.GameID, expectLen int, moves []storage.SeatMove, update func(*storage.Game, game.Outcome) error) (storage.Moved, error)
 	TakeBack(ctx context.Context, id storage.GameID, expectLen, keep int, asker game.Seat, update func(*storage.Game, *game.Game) error) (storage.Moved, error)
