@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -481,7 +482,7 @@ func rebuildRatings(tx kvTx) (games int, err error) {
 		if c := a.ended.Compare(b.ended); c != 0 {
 			return c
 		}
-		return cmpID(a.id, b.id)
+		return cmp.Compare(a.id, b.id)
 	})
 	for _, rg := range all {
 		if err := applyRated(tx, rg); err != nil {
@@ -489,16 +490,6 @@ func rebuildRatings(tx kvTx) (games int, err error) {
 		}
 	}
 	return len(all), nil
-}
-
-func cmpID(a, b GameID) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // forgetRatings removes a forgotten user's ratings, index entries and

@@ -1,12 +1,14 @@
 package discordtest
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"regexp"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -151,18 +153,8 @@ func (f *Fake) ChannelMessages(channel string) []Message {
 	return out
 }
 
-func cmpID(a, b string) int {
-	if len(a) != len(b) {
-		return len(a) - len(b)
-	}
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
+// cmpID orders snowflakes written in decimal: a shorter one is smaller.
+func cmpID(a, b string) int { return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b)) }
 
 // Thread is a thread the bot started.
 type Thread struct {
