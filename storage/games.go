@@ -152,9 +152,7 @@ func (s *Store) position(g *Game) (*game.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.positions != nil {
-		s.positions.put(g, pos.Clone())
-	}
+	s.positions.put(g, pos)
 	return pos, nil
 }
 
@@ -497,9 +495,7 @@ func (s *Store) AppendMoves(ctx context.Context, id GameID, expectLen int, moves
 	if err != nil {
 		return Moved{}, err
 	}
-	if s.positions != nil {
-		s.positions.put(res.Game, res.Pos.Clone())
-	}
+	s.positions.put(res.Game, res.Pos)
 	return res, nil
 }
 

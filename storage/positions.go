@@ -79,13 +79,13 @@ func (p *positions) get(g *Game) *game.Game {
 	return e.pos.Clone()
 }
 
-// put keeps pos as the position after g's log. pos is the cache's from
-// then on: the caller must not change it.
+// put keeps a copy of pos as the position after g's log. Without a cache
+// it does nothing, not even the copy.
 func (p *positions) put(g *Game, pos *game.Game) {
 	if p == nil {
 		return
 	}
-	e := &posEntry{id: g.ID, n: len(g.Log), tb: len(g.Meta.Takebacks), settings: g.Settings, pos: pos, cost: positionCost(g)}
+	e := &posEntry{id: g.ID, n: len(g.Log), tb: len(g.Meta.Takebacks), settings: g.Settings, pos: pos.Clone(), cost: positionCost(g)}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if e.cost > p.budget {

@@ -71,9 +71,7 @@ func (s *Store) TakeBack(ctx context.Context, id GameID, expectLen, keep int, as
 	if err != nil {
 		return Moved{}, err
 	}
-	if s.positions != nil {
-		s.positions.put(res.Game, res.Pos.Clone())
-	}
+	s.positions.put(res.Game, res.Pos)
 	return res, nil
 }
 
