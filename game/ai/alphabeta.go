@@ -50,12 +50,47 @@ type ttEntry struct {
 // ttSize is the number of transposition-table entries (24 bytes each).
 const ttSize = 1 << 18
 
+// abTables is what an alpha-beta search learns that stays true after the
+// move: the transposition table, the evaluation cache and the history
+// scores, all indexed by hole or by Zobrist key for one board size. An
+// Engine keeps them from one search to the next (see Engine.tables), so a
+// search starts knowing the lines its previous search read two plies
+// deeper, and evaluates again none of the positions it already did.
+type abTables struct {
+	n     int // holes of the board size
+	tt    []ttEntry
+	evals []evalEntry
+	// history scores moves (per colour) by the cut-offs they caused.
+	history [2][]int32
+	// root is the position of the last search that used the tables, to
+	// give them back to the search of the game that follows from it.
+	root *game.Board
+}
+
+func newABTables(n int) *abTables {
+	t := &abTables{n: n, tt: make([]ttEntry, ttSize), evals: make([]evalEntry, evalCacheSize)}
+	t.history[0] = make([]int32, n)
+	t.history[1] = make([]int32, n)
+	return t
+}
+
+// age readies kept tables for a new search: the history of cut-offs
+// found from an earlier position counts half.
+func (t *abTables) age() {
+	for _, h := range t.history {
+		for i := range h {
+			h[i] /= 2
+		}
+	}
+}
+
 // searcher is one alpha-beta search from the engine's root position.
 type searcher struct {
 	e      *engine
 	boards []*game.Board // the position at each ply
 	hash   []uint64      // its Zobrist key
 	zob    []uint64      // per colour (0 red, 1 black) and hole index
+	tab    *abTables
 	tt     []ttEntry
 	evals  []evalEntry
 	walls  game.Walls
@@ -75,8 +110,17 @@ type searcher struct {
 	poll int // nodes between looks at the deadline
 }
 
+// newSearcher readies a search of e's root with fresh tables, or with
+// tables its owner kept if e may use them (see engine.keep).
 func newSearcher(e *engine) *searcher {
-	s := &searcher{e: e, tt: make([]ttEntry, ttSize), evals: make([]evalEntry, evalCacheSize)}
+	var tab *abTables
+	if e.owner != nil && e.keep {
+		tab = e.owner.takeTables(e.root, e.n)
+	}
+	if tab == nil {
+		tab = newABTables(e.n)
+	}
+	s := &searcher{e: e, tab: tab, tt: tab.tt, evals: tab.evals, history: tab.history}
 	s.boards = make([]*game.Board, abMaxPly+1)
 	s.hash = make([]uint64, abMaxPly+1)
 	s.boards[0] = e.root
@@ -85,8 +129,6 @@ func newSearcher(e *engine) *searcher {
 	for i := range s.zob {
 		s.zob[i] = r.Uint64()
 	}
-	s.history[0] = make([]int32, e.n)
-	s.history[1] = make([]int32, e.n)
 	s.ord = newOrderer(e.root)
 	s.poll = min(max(abPollEvery*576/e.n, 1), abPollEvery)
 	s.walls.Races = evalRaces
@@ -157,9 +199,21 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 		}
 	}
 	s.hash[0] = h
+	// The table may know the best move already: from the search of the
+	// previous move, which read this position two plies deep.
+	ttMove := int32(-1)
+	key := h
+	if c == game.Black {
+		key = ^key
+	}
+	if ent := &s.tt[key&(ttSize-1)]; ent.key == key {
+		ttMove = ent.move
+	}
 	root := e.rootMoves
 	if root == nil {
-		root = s.generate(0, e.root, c, -1)
+		root = s.generate(0, e.root, c, ttMove)
+	} else if slices.Contains(root, ttMove) {
+		root = s.front(slices.Clone(root), 0, e.root, c, ttMove)
 	}
 	root = slices.Clone(root)
 	res := abResult{move: -1}
@@ -272,7 +326,7 @@ func (s *searcher) negamax(ply, depth int, alpha, beta int32, c game.Color, t in
 	if ent.key == key {
 		ttMove = ent.move
 		if int(ent.depth) >= depth {
-			v := ent.score
+			v := ttLoad(ent.score, ply)
 			switch {
 			case ent.flag == ttExact,
 				ent.flag == ttLower && v >= beta,
@@ -323,8 +377,33 @@ func (s *searcher) negamax(ply, depth int, alpha, beta int32, c game.Color, t in
 	case best >= beta:
 		flag = ttLower
 	}
-	*ent = ttEntry{key: key, score: best, move: bestMove, depth: int8(depth), flag: flag}
+	*ent = ttEntry{key: key, score: ttStore(best, ply), move: bestMove, depth: int8(depth), flag: flag}
 	return best
+}
+
+// ttStore converts score, of a node at ply, to the table's form: a win or
+// loss counted in plies from the node, not from the root, so that it stays
+// true wherever the position is met again (at another ply, or in the next
+// move's search).
+func ttStore(score int32, ply int) int32 {
+	switch {
+	case score >= abWin-abMaxPly:
+		return score + int32(ply)
+	case score <= -(abWin - abMaxPly):
+		return score - int32(ply)
+	}
+	return score
+}
+
+// ttLoad is the inverse of ttStore for a node at ply.
+func ttLoad(score int32, ply int) int32 {
+	switch {
+	case score >= abWin-abMaxPly:
+		return score - int32(ply)
+	case score <= -(abWin - abMaxPly):
+		return score + int32(ply)
+	}
+	return score
 }
 
 // cutoff remembers m, which refuted the opponent's last move.
@@ -435,6 +514,9 @@ func (e *engine) decideAB(ctx context.Context) Decision {
 func (e *engine) searchAB(ctx context.Context) Decision {
 	s := newSearcher(e)
 	r := s.run(ctx, abMaxPly)
+	if e.owner != nil && e.keep {
+		e.owner.putTables(s.tab, e.root)
+	}
 	e.playouts = r.nodes
 	if r.move < 0 {
 		return Decision{Move: game.Move{Kind: game.Resign}, Playouts: r.nodes}

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"slices"
 	"sync"
 
 	"github.com/twixtbot/twixtbot/game"
@@ -27,6 +28,9 @@ type Engine struct {
 	total int          // nodes in trees
 	free  [][]node     // arenas of finished searches, to recycle
 	spare int          // nodes of capacity in free
+	// tables are the alpha-beta searches' tables (see abTables), free
+	// for the next search, oldest first.
+	tables []*abTables
 }
 
 // EngineOptions bounds what an Engine keeps between searches. The zero
@@ -43,14 +47,20 @@ type EngineOptions struct {
 	// collector. Zero means 2 M nodes (some 75 MB), enough for a 1 s
 	// search; negative keeps none.
 	SpareNodes int
+	// SavedTables is how many alpha-beta searches' tables (transposition
+	// table, evaluation cache, history: some 7.5 MB each on any board
+	// size) are kept for the next searches; zero means 4, negative keeps
+	// none. One is taken by each search running at once.
+	SavedTables int
 }
 
 // Defaults of EngineOptions.
 const (
-	defaultSavedTrees = 8
-	defaultSavedNodes = 4 << 20
-	defaultSpareNodes = 2 << 20
-	savedTreeNodes    = 1 << 20 // nodes kept of one tree; deeper ones are cut
+	defaultSavedTrees  = 8
+	defaultSavedNodes  = 4 << 20
+	defaultSpareNodes  = 2 << 20
+	defaultSavedTables = 4
+	savedTreeNodes     = 1 << 20 // nodes kept of one tree; deeper ones are cut
 )
 
 // NewEngine returns an Engine that keeps at most what opts allows.
@@ -63,6 +73,9 @@ func NewEngine(opts EngineOptions) *Engine {
 	}
 	if opts.SpareNodes == 0 {
 		opts.SpareNodes = defaultSpareNodes
+	}
+	if opts.SavedTables == 0 {
+		opts.SavedTables = defaultSavedTables
 	}
 	return &Engine{opts: opts}
 }
@@ -127,4 +140,62 @@ func (e *engine) release() {
 	}
 	en.free = append(en.free, a[:0])
 	en.spare += cap(a)
+}
+
+// takeTables returns kept alpha-beta tables for a search of root, a board
+// of n holes, or nil if there are none of that size. It prefers the
+// tables of the latest search whose root root follows from (all of its
+// pegs are on root): those of an earlier move of the same game.
+func (en *Engine) takeTables(root *game.Board, n int) *abTables {
+	en.mu.Lock()
+	defer en.mu.Unlock()
+	pick := -1
+	for i, t := range en.tables {
+		if t.n != n {
+			continue
+		}
+		if pick < 0 || follows(root, t.root) {
+			pick = i
+		}
+	}
+	if pick < 0 {
+		return nil
+	}
+	t := en.tables[pick]
+	en.tables = slices.Delete(en.tables, pick, pick+1)
+	t.age()
+	return t
+}
+
+// putTables keeps t, last used to search root, for the next searches,
+// dropping the oldest beyond SavedTables.
+func (en *Engine) putTables(t *abTables, root *game.Board) {
+	if en.opts.SavedTables < 0 {
+		return
+	}
+	t.root = root
+	en.mu.Lock()
+	defer en.mu.Unlock()
+	en.tables = append(en.tables, t)
+	if k := len(en.tables) - en.opts.SavedTables; k > 0 {
+		en.tables = slices.Delete(en.tables, 0, k)
+	}
+}
+
+// follows reports whether every peg of before stands on after, in the
+// same colour: after may be a later position of before's game.
+func follows(after, before *game.Board) bool {
+	if before == nil || after.Size() != before.Size() {
+		return false
+	}
+	s := after.Size()
+	for r := 0; r < s.Rows; r++ {
+		for c := 0; c < s.Cols; c++ {
+			h := game.Hole{Col: c, Row: r}
+			if p := before.Peg(h); p != game.NoColor && after.Peg(h) != p {
+				return false
+			}
+		}
+	}
+	return true
 }
