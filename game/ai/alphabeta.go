@@ -75,9 +75,17 @@ func newABTables(n int) *abTables {
 }
 
 // age readies kept tables for a new search: the history of cut-offs
-// found from an earlier position counts half.
-func (t *abTables) age() {
+// found from an earlier position of the same game counts half, and that
+// of another game nothing (it would order the moves of this one by the
+// holes that mattered there: the empty board's search then opened at the
+// edge). The transposition table and the evaluation cache, keyed by
+// position, stay as they are.
+func (t *abTables) age(sameGame bool) {
 	for _, h := range t.history {
+		if !sameGame {
+			clear(h)
+			continue
+		}
 		for i := range h {
 			h[i] /= 2
 		}

@@ -145,17 +145,18 @@ func (e *engine) release() {
 // takeTables returns kept alpha-beta tables for a search of root, a board
 // of n holes, or nil if there are none of that size. It prefers the
 // tables of the latest search whose root root follows from (all of its
-// pegs are on root): those of an earlier move of the same game.
+// pegs are on root): those of an earlier move of the same game. Tables of
+// another game keep only what is keyed by position.
 func (en *Engine) takeTables(root *game.Board, n int) *abTables {
 	en.mu.Lock()
 	defer en.mu.Unlock()
-	pick := -1
+	pick, same := -1, false
 	for i, t := range en.tables {
 		if t.n != n {
 			continue
 		}
-		if pick < 0 || follows(root, t.root) {
-			pick = i
+		if f := follows(root, t.root); pick < 0 || f {
+			pick, same = i, f
 		}
 	}
 	if pick < 0 {
@@ -163,7 +164,7 @@ func (en *Engine) takeTables(root *game.Board, n int) *abTables {
 	}
 	t := en.tables[pick]
 	en.tables = slices.Delete(en.tables, pick, pick+1)
-	t.age()
+	t.age(same)
 	return t
 }
 

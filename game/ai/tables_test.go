@@ -85,13 +85,23 @@ func TestEngineKeepsTables(t *testing.T) {
 	}
 	// With two kept (as after two searches at once), the next move of
 	// g1 gets g1's tables, though g2's are newer.
-	en.putTables(newABTables(24*24), g1.Board())
-	en.putTables(newABTables(24*24), g2.Board())
+	for _, g := range []*game.Game{g1, g2} {
+		tab := newABTables(24 * 24)
+		tab.history[0][100] = 64
+		en.putTables(tab, g.Board())
+	}
 	next := g1.Clone()
 	next.PlayMove(game.Move{Kind: game.Place, Hole: next.LegalHoles()[0]})
 	tab := en.takeTables(next.Board(), 24*24)
 	if tab == nil || !follows(tab.root, g1.Board()) || !follows(g1.Board(), tab.root) {
 		t.Fatalf("the next move of the first game took the tables of another search")
+	}
+	if got := tab.history[0][100]; got != 32 {
+		t.Errorf("the history of the same game was %d after taking, want half of 64", got)
+	}
+	// g2's, taken for a position of neither game, keep no history.
+	if tab := en.takeTables(small.Board(), 24*24); tab == nil || tab.history[0][100] != 0 {
+		t.Errorf("tables taken for another game kept their history")
 	}
 	if got := en.takeTables(small.Board(), 144); got != nil {
 		t.Errorf("a 12x12 search took tables of a 24x24 one")
