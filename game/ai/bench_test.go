@@ -3,6 +3,8 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/twixtbot/twixtbot/game"
@@ -60,4 +62,72 @@ func BenchmarkEvaluate(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		s.evaluate(e.root, e.color, 0) // key 0: never cached
 	}
+}
+
+// midgames reads testdata/midgames.txt, games of the engine against
+// itself (alpha-beta at some 1,500 positions a move), one move list a
+// line, and returns each game's position after every turn in turns.
+func midgames(tb testing.TB, turns ...int) []*game.Game {
+	tb.Helper()
+	data, err := os.ReadFile("testdata/midgames.txt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []*game.Game
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		moves := strings.Fields(line)
+		for _, k := range turns {
+			if k > len(moves) {
+				continue
+			}
+			g, err := game.New(game.Settings{Swap: game.SwapOff})
+			if err != nil {
+				tb.Fatal(err)
+			}
+			for _, s := range moves[:k] {
+				m, err := game.ParseMove(s)
+				if err != nil {
+					tb.Fatal(err)
+				}
+				if _, err := g.PlayMove(m); err != nil {
+					tb.Fatalf("%s: %v", s, err)
+				}
+			}
+			if !g.Over() {
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkAlphaBetaDepth measures how deep the alpha-beta searcher reads
+// on mid-game 24x24 positions (turns 12, 20 and 28 of testdata's games):
+// the positions it takes to complete an iteration of depth 6, and the
+// depth of the last iteration it completes within 15,000 positions, about
+// what it searches in a second; both on average.
+func BenchmarkAlphaBetaDepth(b *testing.B) {
+	gs := midgames(b, 12, 20, 28)
+	b.Run("to6", func(b *testing.B) {
+		nodes := 0
+		for i := 0; i < b.N; i++ {
+			for _, g := range gs {
+				e := newEngine(g, Config{Level: MaxLevel, Playouts: 1 << 30})
+				r := newSearcher(e).run(context.Background(), 6)
+				nodes += r.nodes
+			}
+		}
+		b.ReportMetric(float64(nodes)/float64(b.N*len(gs)), "nodes")
+		b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	})
+	b.Run("15k", func(b *testing.B) {
+		depth := 0
+		for i := 0; i < b.N; i++ {
+			for _, g := range gs {
+				e := newEngine(g, Config{Level: MaxLevel, Playouts: 15000})
+				depth += newSearcher(e).run(context.Background(), abMaxPly).depth
+			}
+		}
+		b.ReportMetric(float64(depth)/float64(b.N*len(gs)), "depth")
+	})
 }
