@@ -16,6 +16,7 @@ type orderer struct {
 	fc, bc, fo, bo []int32 // the two-distance maps of c and of its opponent
 	cands          []cand
 	threats        []int32
+	far            []int32 // blocks ahead of the opponent's chain (see farBlocks)
 	seen           []bool
 	spare          *game.Board // scratch for trying blocks
 }
@@ -90,6 +91,11 @@ func (o *orderer) candidates(b *game.Board, c game.Color, width int, hist []int3
 		}
 	}
 	o.cands = o.cands[:0]
+	if orderFarBlocks && minO < far {
+		o.farBlocks(b, c, minO)
+	} else {
+		o.far = o.far[:0]
+	}
 	for i := range o.fc {
 		h := game.Hole{Col: i % o.cols, Row: i / o.cols}
 		if !b.CanPeg(h, c) {
@@ -102,11 +108,17 @@ func (o *orderer) candidates(b *game.Board, c game.Color, width int, hist []int3
 		if o.fo[i] < far && o.bo[i] < far {
 			so = min(o.fo[i]+o.bo[i]-minO, orderCap)
 		}
-		if min(sc, so) > orderSlack {
+		key := (min(sc, so)*4*orderCap + sc + so) * 2
+		if orderBlocksFirst && so > sc {
+			key++ // extends c's connection more than it cuts the opponent's
+		}
+		if slices.Contains(o.far, int32(i)) {
+			key = -1
+		} else if min(sc, so) > orderSlack {
 			continue
 		}
 		centre := abs(2*h.Col-(size.Cols-1)) + abs(2*h.Row-(size.Rows-1))
-		o.cands = append(o.cands, cand{move: int32(i), key: min(sc, so)*4*orderCap + sc + so, hist: hist[i], centre: int32(centre)})
+		o.cands = append(o.cands, cand{move: int32(i), key: key, hist: hist[i], centre: int32(centre)})
 	}
 	slices.SortFunc(o.cands, func(x, y cand) int {
 		switch {
@@ -124,6 +136,95 @@ func (o *orderer) candidates(b *game.Board, c game.Color, width int, hist []int3
 	}
 	return buf
 }
+
+// orderBlocksFirst puts, of two moves the potentials rate alike, the one
+// that cuts the opponent's connection before the one that extends c's.
+// The evaluation counts whole pegs, so many moves score alike, and the
+// search keeps the first of equals: this decides between them.
+var orderBlocksFirst = true
+
+// orderFarBlocks adds to the candidates the blocks a few rows ahead of
+// the ends of the opponent's best chain (see farBlocks).
+var orderFarBlocks = true
+
+// farAhead is how many rows ahead of a chain's end farBlocks blocks it.
+const farAhead = 4
+
+// farBlocks sets o.far to the holes where c can block the opponent's best
+// connection at a distance: farAhead rows beyond each end of the
+// opponent's pegs on its shortest path (the pegs whose potential is below
+// minO, the best of the empty holes), towards the border row that end
+// still has to reach, in the end's column and one column nearer the
+// centre. A block next to the end only starts a race along it, which the
+// opponent wins if it runs towards its own border; a block further ahead
+// leaves room to meet the chain. The potentials rank these holes low
+// while the opponent's path is still straight, so they are added to the
+// candidates whatever their potentials.
+func (o *orderer) farBlocks(b *game.Board, c game.Color, minO int32) {
+	o.far = o.far[:0]
+	opp := c.Opponent()
+	size := b.Size()
+	// along is a hole's position on the opponent's way from its first
+	// border row to its last; across, on the other axis.
+	along := func(h game.Hole) int { return h.Row }
+	across := func(h game.Hole) int { return h.Col }
+	length, width := size.Rows, size.Cols
+	if opp == game.Black {
+		along, across = across, along
+		length, width = width, length
+	}
+	first, last := -1, -1
+	for i := range o.fo {
+		h := game.Hole{Col: i % o.cols, Row: i / o.cols}
+		if b.Peg(h) != opp || o.fo[i]+o.bo[i] >= minO {
+			continue
+		}
+		if first < 0 || along(h) < along(o.hole(first)) {
+			first = i
+		}
+		if last < 0 || along(h) > along(o.hole(last)) {
+			last = i
+		}
+	}
+	if first < 0 {
+		return
+	}
+	add := func(a, x int) {
+		if a < 1 || a > length-2 || x < 0 || x >= width {
+			return
+		}
+		h := game.Hole{Col: x, Row: a}
+		if opp == game.Black {
+			h = game.Hole{Col: a, Row: x}
+		}
+		if b.CanPeg(h, c) {
+			o.far = append(o.far, int32(h.Row*o.cols+h.Col))
+		}
+	}
+	for k, end := range [2]int{first, last} {
+		h := o.hole(end)
+		a, x := along(h), across(h)
+		dir := -1
+		if k == 1 {
+			dir = 1
+		}
+		if to := a + dir*farAhead; to >= 1 && to <= length-2 {
+			centre := x
+			switch {
+			case 2*x < width-1:
+				centre++
+			case 2*x > width-1:
+				centre--
+			}
+			add(to, x)
+			if centre != x {
+				add(to, centre)
+			}
+		}
+	}
+}
+
+func (o *orderer) hole(i int) game.Hole { return game.Hole{Col: i % o.cols, Row: i / o.cols} }
 
 // blockReach is how far (in rows or columns) from a threatened hole a peg
 // can stop the threat: by taking the hole, or by a link across the
