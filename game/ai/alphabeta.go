@@ -344,10 +344,12 @@ func (s *searcher) negamax(ply, depth int, alpha, beta int32, c game.Color, t in
 		}
 	}
 	var moves []int32
+	forced := false
 	if depth == 1 && ply > 0 && len(s.moves[ply-1]) > 0 {
 		moves = s.reuse(ply, b, c, ttMove)
 	} else {
 		moves = s.generate(ply, b, c, ttMove)
+		forced = s.ord.forced
 	}
 	if len(moves) == 0 {
 		return 0 // no hole left: a draw
@@ -359,7 +361,19 @@ func (s *searcher) negamax(ply, depth int, alpha, beta int32, c game.Color, t in
 		if i == 0 {
 			v = s.child(ply, depth, alpha, beta, c, t, m)
 		} else {
-			v = s.child(ply, depth, alpha, alpha+1, c, t, m)
+			// Late moves, which the potentials rate below the first
+			// few, are searched a ply shallower first, and again in
+			// full only if they beat the best so far. Blocks of a
+			// threat to win are never cut short.
+			reduced := abReduce && i >= lmrFrom && depth >= lmrDepth && !forced
+			d := depth
+			if reduced {
+				d--
+			}
+			v = s.child(ply, d, alpha, alpha+1, c, t, m)
+			if reduced && !s.stopped && v > alpha {
+				v = s.child(ply, depth, alpha, alpha+1, c, t, m)
+			}
 			if !s.stopped && v > alpha && v < beta {
 				v = s.child(ply, depth, alpha, beta, c, t, m)
 			}
@@ -491,6 +505,15 @@ func abWidth(ply int) int {
 	}
 	return abDeepWidth
 }
+
+// Late-move reductions (see negamax): from the lmrFrom-th move on, at
+// nodes with at least lmrDepth plies left.
+var abReduce = true
+
+const (
+	lmrFrom  = 3
+	lmrDepth = 3
+)
 
 // Widths of the search (see abWidth).
 var (

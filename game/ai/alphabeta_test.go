@@ -90,3 +90,29 @@ func TestAlphaBetaDeterministic(t *testing.T) {
 		t.Fatalf("%s, then %s", d1, d2)
 	}
 }
+
+// TestReductionsSearchFewer: late-move reductions complete the same depth
+// in fewer positions on mid-game positions, and still block every win in
+// one of the tactical positions (TestAlphaBetaBlocksLossInOne runs with
+// them on).
+func TestReductionsSearchFewer(t *testing.T) {
+	defer func(v bool) { abReduce = v }(abReduce)
+	for i, g := range midgames(t, 20) {
+		if i >= 3 {
+			break
+		}
+		var nodes [2]int
+		for k, reduce := range []bool{false, true} {
+			abReduce = reduce
+			e := newEngine(g, Config{Playouts: 1 << 30})
+			r := newSearcher(e).run(context.Background(), 5)
+			if r.depth != 5 {
+				t.Fatalf("position %d: depth %d completed, want 5", i, r.depth)
+			}
+			nodes[k] = r.nodes
+		}
+		if nodes[1] >= nodes[0] {
+			t.Errorf("position %d: %d positions to depth 5 with reductions, %d without", i, nodes[1], nodes[0])
+		}
+	}
+}

@@ -105,29 +105,37 @@ func midgames(tb testing.TB, turns ...int) []*game.Game {
 // on mid-game 24x24 positions (turns 12, 20 and 28 of testdata's games):
 // the positions it takes to complete an iteration of depth 6, and the
 // depth of the last iteration it completes within 15,000 positions, about
-// what it searches in a second; both on average.
+// what it searches in a second; both on average, with late-move
+// reductions (abReduce) and without.
 func BenchmarkAlphaBetaDepth(b *testing.B) {
 	gs := midgames(b, 12, 20, 28)
-	b.Run("to6", func(b *testing.B) {
-		nodes := 0
-		for i := 0; i < b.N; i++ {
-			for _, g := range gs {
-				e := newEngine(g, Config{Level: MaxLevel, Playouts: 1 << 30})
-				r := newSearcher(e).run(context.Background(), 6)
-				nodes += r.nodes
-			}
+	defer func(v bool) { abReduce = v }(abReduce)
+	for _, reduce := range []bool{true, false} {
+		abReduce = reduce
+		name := "reduced"
+		if !reduce {
+			name = "full"
 		}
-		b.ReportMetric(float64(nodes)/float64(b.N*len(gs)), "nodes")
-		b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-	})
-	b.Run("15k", func(b *testing.B) {
-		depth := 0
-		for i := 0; i < b.N; i++ {
-			for _, g := range gs {
-				e := newEngine(g, Config{Level: MaxLevel, Playouts: 15000})
-				depth += newSearcher(e).run(context.Background(), abMaxPly).depth
+		b.Run("to6/"+name, func(b *testing.B) {
+			nodes := 0
+			for i := 0; i < b.N; i++ {
+				for _, g := range gs {
+					e := newEngine(g, Config{Level: MaxLevel, Playouts: 1 << 30})
+					nodes += newSearcher(e).run(context.Background(), 6).nodes
+				}
 			}
-		}
-		b.ReportMetric(float64(depth)/float64(b.N*len(gs)), "depth")
-	})
+			b.ReportMetric(float64(nodes)/float64(b.N*len(gs)), "nodes")
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+		b.Run("15k/"+name, func(b *testing.B) {
+			depth := 0
+			for i := 0; i < b.N; i++ {
+				for _, g := range gs {
+					e := newEngine(g, Config{Level: MaxLevel, Playouts: 15000})
+					depth += newSearcher(e).run(context.Background(), abMaxPly).depth
+				}
+			}
+			b.ReportMetric(float64(depth)/float64(b.N*len(gs)), "depth")
+		})
+	}
 }

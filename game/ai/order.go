@@ -16,9 +16,11 @@ type orderer struct {
 	fc, bc, fo, bo []int32 // the two-distance maps of c and of its opponent
 	cands          []cand
 	threats        []int32
-	far            []int32 // blocks ahead of the opponent's chain (see farBlocks)
-	seen           []bool
-	spare          *game.Board // scratch for trying blocks
+	// forced: the last candidates were the blocks of a threat to win.
+	forced bool
+	far    []int32 // blocks ahead of the opponent's chain (see farBlocks)
+	seen   []bool
+	spare  *game.Board // scratch for trying blocks
 }
 
 type cand struct {
@@ -58,6 +60,7 @@ func (o *orderer) candidates(b *game.Board, c game.Color, width int, hist []int3
 	b.DistanceMap(c, 1, o.bc)
 	b.DistanceMap(opp, 0, o.fo)
 	b.DistanceMap(opp, 1, o.bo)
+	o.forced = false
 	size := b.Size()
 	const far = int32(game.Unreachable)
 	minC, minO := far, far
@@ -87,6 +90,7 @@ func (o *orderer) candidates(b *game.Board, c game.Color, width int, hist []int3
 			}
 		}
 		if len(o.threats) > 0 {
+			o.forced = true
 			return o.blocks(b, c, width, buf)
 		}
 	}

@@ -79,7 +79,7 @@ func TestCandidateOrder(t *testing.T) {
 		o := newOrderer(b)
 		hist := make([]int32, b.Size().Cols*b.Size().Rows)
 		moves := o.candidates(b, c, 1000, hist, nil)
-		if len(moves) > 0 && len(o.cands) == 0 {
+		if o.forced {
 			continue // the blocks of a threat to win, not ranked
 		}
 		minC, minO := int32(game.Unreachable), int32(game.Unreachable)
