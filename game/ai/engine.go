@@ -10,9 +10,10 @@ import (
 
 // Engine is a computer player that remembers between moves: the part of
 // its search tree below each move it played, so that the search for its
-// next move starts from the subtree of the reply (tree reuse), and the
-// memory of its finished searches, so that the next search does not
-// allocate its tree again. Create one with NewEngine and keep it for as
+// next move starts from the subtree of the reply (tree reuse), the
+// alpha-beta searches' transposition tables and evaluation caches (see
+// abTables), and the memory of its finished searches, so that the next
+// search does not allocate its tree again. Create one with NewEngine and keep it for as
 // long as games are played: a bot keeps one for all its games. An Engine
 // is safe for concurrent use; searches run in parallel and share only the
 // saved trees and the recycled memory, behind a mutex taken briefly at the
