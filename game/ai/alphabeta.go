@@ -59,7 +59,6 @@ type searcher struct {
 	tt     []ttEntry
 	evals  []evalEntry
 	walls  game.Walls
-	rows   game.Rows // scratch for the row gaps (eval.go)
 	// killers are two moves per ply that caused a cut-off lately; history
 	// scores moves (per colour) by the cut-offs they caused.
 	killers [abMaxPly][2]int32

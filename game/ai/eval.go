@@ -41,10 +41,8 @@ type evalEntry struct {
 // evalCacheSize is the number of cached evaluations (16 bytes each).
 const evalCacheSize = 1 << 16
 
-// distances returns what Red and Black still need on b, whose Zobrist key
-// is key, with c to move (races depend on it), in hundredths of a peg: the
-// walled bridge distances and the row gaps (game.Board.RowGap, two rows a
-// peg), weighed by evalRowWeight.
+// distances returns the bridge distances of Red and Black on b, whose
+// Zobrist key is key, with c to move (races depend on it).
 func (s *searcher) distances(b *game.Board, key uint64, c game.Color) (red, black int) {
 	if c == game.Black && key != 0 {
 		key = ^key
@@ -54,35 +52,10 @@ func (s *searcher) distances(b *game.Board, key uint64, c game.Color) (red, blac
 		return int(ent.red), int(ent.black)
 	}
 	s.walls.ToMove = c
-	red, black = s.need(b, game.Red), s.need(b, game.Black)
-	*ent = evalEntry{key: key, red: int32(red), black: int32(black)}
-	return red, black
+	red, black = b.WalledBridgeDistance(game.Red, &s.walls), b.WalledBridgeDistance(game.Black, &s.walls)
+	*ent = evalEntry{key: key, red: int32(min(red, evalFar)), black: int32(min(black, evalFar))}
+	return min(red, evalFar), min(black, evalFar)
 }
-
-// need is what c still needs on b, in hundredths of a peg (see distances),
-// at most evalFar pegs.
-func (s *searcher) need(b *game.Board, c game.Color) int {
-	v := 0
-	if evalRowWeight < 100 {
-		d := b.WalledBridgeDistance(c, &s.walls)
-		if d >= evalFar {
-			return evalFar * evalPeg
-		}
-		v += d * evalPeg * (100 - evalRowWeight) / 100
-	}
-	if evalRowWeight > 0 {
-		g := b.RowGap(c, &s.rows)
-		if g >= game.Unreachable {
-			return evalFar * evalPeg
-		}
-		v += g * evalPeg / (2 * game.RowUnit) * evalRowWeight / 100
-	}
-	return v
-}
-
-// evalRowWeight is the share, in percent, of the row gap in what a side
-// needs; the rest is the walled bridge distance.
-const evalRowWeight = 50
 
 // evaluate scores b for c, to move; key is b's Zobrist key.
 func (s *searcher) evaluate(b *game.Board, c game.Color, key uint64) int32 {
@@ -90,14 +63,11 @@ func (s *searcher) evaluate(b *game.Board, c game.Color, key uint64) int32 {
 	if c == game.Black {
 		me, opp = opp, me
 	}
-	s.walls.ToMove = c
-	// A side one peg from a safe connection needs little either way;
-	// only then does the exact count of pegs matter.
-	if me <= 3*evalPeg && b.WalledBridgeDistance(c, &s.walls) <= 1 {
+	if me <= 1 {
 		return evalNear
 	}
-	if me >= evalFar*evalPeg && opp >= evalFar*evalPeg {
+	if me >= evalFar && opp >= evalFar {
 		return 0
 	}
-	return int32(opp - me + evalTempo)
+	return int32((opp-me)*evalPeg + evalTempo)
 }
