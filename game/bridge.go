@@ -190,7 +190,10 @@ func (b *Board) walls(c Color, w *Walls) {
 // line goes on to. If that line, carried on through free holes, reaches
 // o's border row before it leaves the board through c's, o gets there
 // first and c's pegs on the inner side cannot pass in front: the line's
-// holes and whatever crosses its links are walls for c. A line that runs
+// holes and whatever crosses its links are walls for c. So too if the
+// line's next step would leave the board from a hole a knight step from
+// o's border row, with a free step into it: a line whose steps span two
+// rows lands in the row next to the border as often as in it. A line that runs
 // into c's border rows, or into a peg, is no wall: c escapes there.
 func (b *Board) raceWalls(c Color, w *Walls) {
 	g := b.g
@@ -219,7 +222,10 @@ func (b *Board) raceWalls(c Color, w *Walls) {
 			at, ok := i, false
 			for {
 				if g.dirMask[at]&(1<<k) == 0 {
-					break // off the board
+					// Off the board: past o's border row, if at
+					// is a knight step from it and o can step in.
+					ok = at != i && b.stepsIn(o, int32(at), mo)
+					break
 				}
 				st := g.dirStep[at*8+k]
 				if pegs[st.to] != NoColor || !use[st.to] || b.crossed(int(st.link), mo) != 0 {
@@ -234,7 +240,8 @@ func (b *Board) raceWalls(c Color, w *Walls) {
 			if !ok {
 				continue
 			}
-			for at := i; oside[at] == 0; {
+			end := at
+			for at = i; at != end; {
 				st := g.dirStep[at*8+k]
 				w.hole[st.to] = true
 				for _, x := range g.crosses(int(st.link)) {
@@ -244,6 +251,21 @@ func (b *Board) raceWalls(c Color, w *Walls) {
 			}
 		}
 	}
+}
+
+// stepsIn reports whether c can step from hole index i into a free hole
+// of one of its border rows, by a link that crosses none of mask.
+func (b *Board) stepsIn(c Color, i int32, mask uint16) bool {
+	if b.g.bridges().near[c][i] == 0 {
+		return false
+	}
+	side, use := b.g.side[c], b.g.canUse[c]
+	for _, st := range b.g.steps(i) {
+		if side[st.to] != 0 && b.pegs[st.to] == NoColor && use[st.to] && b.crossed(int(st.link), mask) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // besideOf reports whether c has a peg next to hole index i, in one of the

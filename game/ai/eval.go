@@ -12,6 +12,23 @@ import "github.com/twixtbot/twixtbot/game"
 // stayed at 13-15 while T1j built a row across the whole board). The
 // races each side wins are walls for the other too (evalRaces): at 1 s a
 // move against T1j that scored 4.5 of 12, against 1.5 of 12 without.
+//
+// Tried later against T1j (depth 5) at 5,000 positions a move, 12 games a
+// line; from the empty board both programs repeat a few lines of play, so
+// some lines start each pair of games (colours swapped) from a random
+// two-peg opening. This evaluation: 3 and 2 of 12 from the empty board, 1.5
+// and 3.5 from openings. None of these beat it beyond the noise:
+//   - a double link costing half a peg more, so that chains of real links
+//     count for more: 0.5 of 12; the plain distance (game.Board.Distance)
+//     added at half a peg a peg: 0 of 5;
+//   - the row gap, in the spirit of T1j's evaluation (how many rows a side
+//     has yet to fill, only linked pegs filling them; in the history,
+//     reverted), half and half with the walled distance: 3.5, 0 and 4 of
+//     12, 1 of 12 from openings; at 30 %: 2.5 of 12; alone: 0 of 12. It
+//     also costs a quarter of the positions a second;
+//   - evalTempo 0: 4 and 1.5 of 12 from openings; 100: 1.5 of 7;
+//   - double links not made stricter by nearby opponent pegs: 1 of 5; the
+//     opponent's distance weighed 1.25: 2 of 5.
 const (
 	evalPeg   = 100
 	evalTempo = 40
