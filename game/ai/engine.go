@@ -147,13 +147,16 @@ func (e *engine) release() {
 // of n holes, or nil if there are none of that size. It prefers the
 // tables of the latest search whose root root follows from (all of its
 // pegs are on root): those of an earlier move of the same game. Tables of
-// another game keep only what is keyed by position.
+// another game, under the same ruleset, keep only what is keyed by
+// position.
 func (en *Engine) takeTables(root *game.Board, n int) *abTables {
 	en.mu.Lock()
 	defer en.mu.Unlock()
 	pick, same := -1, false
 	for i, t := range en.tables {
-		if t.n != n {
+		// The keys hold only the pegs: a position's value depends on
+		// the ruleset too (which links block which).
+		if t.n != n || t.root == nil || t.root.Ruleset() != root.Ruleset() {
 			continue
 		}
 		if f := follows(root, t.root); pick < 0 || f {

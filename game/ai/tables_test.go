@@ -106,6 +106,13 @@ func TestEngineKeepsTables(t *testing.T) {
 	if got := en.takeTables(small.Board(), 144); got != nil {
 		t.Errorf("a 12x12 search took tables of a 24x24 one")
 	}
+	// A position's value depends on the ruleset, the keys only on the
+	// pegs: a PP search takes no tables of a standard one.
+	en.putTables(newABTables(24*24), g1.Board())
+	pp, _ := game.New(game.Settings{Ruleset: game.PP})
+	if got := en.takeTables(pp.Board(), 24*24); got != nil {
+		t.Errorf("a PP search took tables of a standard one")
+	}
 
 	for _, tc := range []struct {
 		name string
