@@ -65,7 +65,7 @@ func (o *orderer) candidates(b *game.Board, c game.Color, width int, hist []int3
 	const far = int32(game.Unreachable)
 	minC, minO := far, far
 	for i := range o.fc {
-		h := game.Hole{Col: i % o.cols, Row: i / o.cols}
+		h := o.hole(i)
 		if b.Peg(h) != game.NoColor {
 			continue
 		}
@@ -81,7 +81,7 @@ func (o *orderer) candidates(b *game.Board, c game.Color, width int, hist []int3
 	if minC <= 2 || minO <= 2 {
 		o.threats = o.threats[:0]
 		for i := range o.fc {
-			h := game.Hole{Col: i % o.cols, Row: i / o.cols}
+			h := o.hole(i)
 			if o.fc[i] == 1 && o.bc[i] == 1 && b.Wins(h, c) {
 				return append(buf, int32(i))
 			}
@@ -101,7 +101,7 @@ func (o *orderer) candidates(b *game.Board, c game.Color, width int, hist []int3
 		o.far = o.far[:0]
 	}
 	for i := range o.fc {
-		h := game.Hole{Col: i % o.cols, Row: i / o.cols}
+		h := o.hole(i)
 		if !b.CanPeg(h, c) {
 			continue
 		}
@@ -179,7 +179,7 @@ func (o *orderer) farBlocks(b *game.Board, c game.Color, minO int32) {
 	}
 	first, last := -1, -1
 	for i := range o.fo {
-		h := game.Hole{Col: i % o.cols, Row: i / o.cols}
+		h := o.hole(i)
 		if b.Peg(h) != opp || o.fo[i]+o.bo[i] >= minO {
 			continue
 		}
@@ -228,6 +228,7 @@ func (o *orderer) farBlocks(b *game.Board, c game.Color, minO int32) {
 	}
 }
 
+// hole is the hole at index i.
 func (o *orderer) hole(i int) game.Hole { return game.Hole{Col: i % o.cols, Row: i / o.cols} }
 
 // blockReach is how far (in rows or columns) from a threatened hole a peg
@@ -244,7 +245,7 @@ func (o *orderer) blocks(b *game.Board, c game.Color, width int, buf []int32) []
 	clear(o.seen)
 	start := len(buf)
 	for _, t := range o.threats {
-		th := game.Hole{Col: int(t) % o.cols, Row: int(t) / o.cols}
+		th := o.hole(int(t))
 		for dr := -blockReach; dr <= blockReach; dr++ {
 			for dc := -blockReach; dc <= blockReach; dc++ {
 				h := game.Hole{Col: th.Col + dc, Row: th.Row + dr}
@@ -260,7 +261,7 @@ func (o *orderer) blocks(b *game.Board, c game.Color, width int, buf []int32) []
 				o.spare.Place(h, c)
 				ok := true
 				for _, u := range o.threats {
-					if o.spare.Wins(game.Hole{Col: int(u) % o.cols, Row: int(u) / o.cols}, opp) {
+					if o.spare.Wins(o.hole(int(u)), opp) {
 						ok = false
 						break
 					}
@@ -273,7 +274,7 @@ func (o *orderer) blocks(b *game.Board, c game.Color, width int, buf []int32) []
 	}
 	if len(buf) == start {
 		for _, t := range o.threats {
-			if b.CanPeg(game.Hole{Col: int(t) % o.cols, Row: int(t) / o.cols}, c) {
+			if b.CanPeg(o.hole(int(t)), c) {
 				buf = append(buf, t)
 			}
 		}
