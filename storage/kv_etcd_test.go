@@ -176,7 +176,13 @@ func TestEtcdTwoStoresRace(t *testing.T) {
 		ids = append(ids, create(t, a, newGame(Active)).ID)
 	}
 	var mu sync.Mutex
-	acked := map[GameID][]game.Move{}
+	// acked holds each acknowledged move at the index it was appended
+	// at: two workers may both be acknowledged and take the lock in the
+	// other order, so the order of acknowledgement is not the log's.
+	acked := map[GameID]map[int]game.Move{}
+	for _, id := range ids {
+		acked[id] = map[int]game.Move{}
+	}
 	var wg sync.WaitGroup
 	for w := range 8 {
 		s := []*Store{a, b}[w%2]
@@ -211,7 +217,10 @@ func TestEtcdTwoStoresRace(t *testing.T) {
 				switch {
 				case err == nil:
 					mu.Lock()
-					acked[id] = append(acked[id], m)
+					if prev, ok := acked[id][len(rec.Log)]; ok {
+						t.Errorf("%s: %v and %v both acknowledged at index %d", id, prev, m, len(rec.Log))
+					}
+					acked[id][len(rec.Log)] = m
 					mu.Unlock()
 				case errors.Is(err, ErrConflict):
 				default:
@@ -227,8 +236,16 @@ func TestEtcdTwoStoresRace(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if fmt.Sprint(g.Log) != fmt.Sprint(acked[id]) {
-			t.Errorf("%s: log %v, acknowledged %v", id, g.Log, acked[id])
+		want := make([]game.Move, len(acked[id]))
+		for i := range want {
+			m, ok := acked[id][i]
+			if !ok {
+				t.Fatalf("%s: no move acknowledged at index %d of %d", id, i, len(want))
+			}
+			want[i] = m
+		}
+		if fmt.Sprint(g.Log) != fmt.Sprint(want) {
+			t.Errorf("%s: log %v, acknowledged %v", id, g.Log, want)
 		}
 	}
 	mustCheck(t, a)
