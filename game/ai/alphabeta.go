@@ -228,10 +228,7 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 	// The table may know the best move already: from the search of the
 	// previous move, which read this position two plies deep.
 	ttMove := int32(-1)
-	key := h
-	if c == game.Black {
-		key = ^key
-	}
+	key := ttKey(h, c)
 	if ent := &s.tt[key&(ttSize-1)]; ent.key == key {
 		ttMove = ent.move
 	}
@@ -343,10 +340,7 @@ func (s *searcher) negamax(ply, depth int, alpha, beta int32, c game.Color, t in
 	if depth <= 0 || ply >= abMaxPly-1 {
 		return s.evaluate(b, c, s.hash[ply])
 	}
-	key := s.hash[ply]
-	if c == game.Black {
-		key = ^key
-	}
+	key := ttKey(s.hash[ply], c)
 	ent := &s.tt[key&(ttSize-1)]
 	ttMove := int32(-1)
 	if ent.key == key {
@@ -419,6 +413,15 @@ func (s *searcher) negamax(ply, depth int, alpha, beta int32, c game.Color, t in
 	}
 	*ent = ttEntry{key: key, score: ttStore(best, ply), move: bestMove, depth: int8(depth), flag: flag}
 	return best
+}
+
+// ttKey is the transposition table's key for a position of Zobrist key h
+// with c to move: the side to move is part of the position.
+func ttKey(h uint64, c game.Color) uint64 {
+	if c == game.Black {
+		return ^h
+	}
+	return h
 }
 
 // ttStore converts score, of a node at ply, to the table's form: a win or
