@@ -10,6 +10,7 @@ import (
 	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/game/ai"
+	"github.com/twixtbot/twixtbot/internal/wake"
 	"github.com/twixtbot/twixtbot/storage"
 )
 
@@ -60,9 +61,9 @@ type computer struct {
 	ctx context.Context
 	// games are the games queued or being thought about.
 	games    map[storage.GameID]*queued
-	waiting  int           // games waiting for a worker
-	thinking int           // games being thought about
-	changed  chan struct{} // closed and replaced when waiting or thinking change
+	waiting  int         // games waiting for a worker
+	thinking int         // games being thought about
+	changed  wake.Signal // when games, waiting or thinking change
 	wg       sync.WaitGroup
 }
 
@@ -79,7 +80,7 @@ func newComputer(b *Bot, o ComputerOptions) *computer {
 	user := &match.SelfUser{}
 	user.Set(o.User)
 	return &computer{b: b, user: user, player: ai.NewEngine(ai.EngineOptions{}), engine: o.Engine, hintFor: o.HintTime, hintWait: o.HintWait,
-		slots: make(chan struct{}, o.Workers), games: map[storage.GameID]*queued{}, changed: make(chan struct{})}
+		slots: make(chan struct{}, o.Workers), games: map[storage.GameID]*queued{}}
 }
 
 // SetComputerUser tells the bot its own user id, as the gateway reports it
@@ -270,8 +271,7 @@ func (c *computer) count(waiting, thinking int) {
 	c.mu.Lock()
 	c.waiting += waiting
 	c.thinking += thinking
-	close(c.changed)
-	c.changed = make(chan struct{})
+	c.changed.Broadcast()
 	c.mu.Unlock()
 }
 
@@ -298,19 +298,7 @@ func (c *computer) wait(ctx context.Context, cond func(waiting, thinking int) bo
 
 // waitFor waits until cond, called with c.mu held, holds, or ctx ends.
 func (c *computer) waitFor(ctx context.Context, cond func() bool) error {
-	for {
-		c.mu.Lock()
-		ok, ch := cond(), c.changed
-		c.mu.Unlock()
-		if ok {
-			return nil
-		}
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
+	return c.changed.Wait(ctx, &c.mu, cond)
 }
 
 // slot waits for a free worker; release gives it back.

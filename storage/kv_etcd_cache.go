@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/twixtbot/twixtbot/internal/wake"
 	clientv3 "go.etcd.io/etcd/client/v3"
 )
 
@@ -29,7 +30,7 @@ type watchCache struct {
 	mu      sync.RWMutex
 	ready   map[string]bool       // bucket prefix: its copy is current
 	entries map[string]cacheEntry // full key: its value
-	changed chan struct{}         // closed and replaced at each change
+	changed wake.Signal           // at each change
 }
 
 type cacheEntry struct {
@@ -39,7 +40,7 @@ type cacheEntry struct {
 
 func newWatchCache(k *etcdKV) *watchCache {
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &watchCache{kv: k, cancel: cancel, ready: map[string]bool{}, entries: map[string]cacheEntry{}, changed: make(chan struct{})}
+	c := &watchCache{kv: k, cancel: cancel, ready: map[string]bool{}, entries: map[string]cacheEntry{}}
 	for _, name := range cachedBuckets {
 		prefix := k.bucketPrefix(name)
 		c.wg.Add(1)
@@ -109,26 +110,13 @@ func (c *watchCache) setLocked(key string, value []byte, mod int64) {
 		return
 	}
 	c.entries[key] = cacheEntry{value, mod}
-	close(c.changed)
-	c.changed = make(chan struct{})
+	c.changed.Broadcast()
 }
 
 // waitFor waits until cond holds of key's value in the copy, or ctx
 // ends (for tests).
 func (c *watchCache) waitFor(ctx context.Context, key string, cond func([]byte) bool) error {
-	for {
-		c.mu.RLock()
-		ok, ch := cond(c.entries[key].value), c.changed
-		c.mu.RUnlock()
-		if ok {
-			return nil
-		}
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
+	return c.changed.Wait(ctx, c.mu.RLocker(), func() bool { return cond(c.entries[key].value) })
 }
 
 // get returns key's value from the copy; ok is false when the copy of

@@ -3,39 +3,21 @@ package discordtest
 import (
 	"context"
 	"sync"
+
+	"github.com/twixtbot/twixtbot/internal/wake"
 )
 
 // watched is state guarded by mu that goroutines can wait on: whoever
 // changes it calls broadcast, and wait re-checks its condition then.
 type watched struct {
 	mu      sync.Mutex
-	changed chan struct{}
+	changed wake.Signal
 }
 
 // broadcast wakes the waiters; mu is held.
-func (w *watched) broadcast() {
-	if w.changed != nil {
-		close(w.changed)
-	}
-	w.changed = make(chan struct{})
-}
+func (w *watched) broadcast() { w.changed.Broadcast() }
 
 // wait blocks until cond (called with mu held) holds or ctx ends.
 func (w *watched) wait(ctx context.Context, cond func() bool) error {
-	for {
-		w.mu.Lock()
-		if w.changed == nil {
-			w.changed = make(chan struct{})
-		}
-		ok, ch := cond(), w.changed
-		w.mu.Unlock()
-		if ok {
-			return nil
-		}
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
+	return w.changed.Wait(ctx, &w.mu, cond)
 }
