@@ -101,17 +101,30 @@ const Unreachable = 1 << 20
 // when CanConnect says no. It does not allocate once the board has
 // searched.
 //
-// The search moves whole layers at once, as bitsets (see bitset.go): the
-// holes at distance d, then every peg of c they reach through open steps,
-// then the empty holes one step further at d+1.
-func (b *Board) Distance(c Color) int {
+// The search moves whole layers at once, as bitsets (see distance).
+func (b *Board) Distance(c Color) int { return b.distance(c, 0, nil) }
+
+// distance is the search of Distance and DistanceMap, from c's border row
+// from (0 or 1) to the other: it moves whole layers at once, as bitsets
+// (see bitset.go): the holes at distance d, then every peg of c they reach
+// through open steps, then the empty holes one step further at d+1. With
+// out nil it stops at the other row; otherwise it goes on until it has
+// reached all it can, and writes each hole's distance to out.
+func (b *Board) distance(c Color, from int, out []int32) int {
 	s := b.searchSpace(c)
 	bg := &b.g.bits
-	own, last := b.pegBits[c], bg.edge[c][1]
+	own, last := b.pegBits[c], bg.edge[c][1-from]
 	front, more := s.front.set(), s.more.set()
 	clear(s.done)
+	if out != nil {
+		out = out[:b.g.n]
+		for i := range out {
+			out[i] = Unreachable
+		}
+	}
+	result := Unreachable
 	// Distance 0: c's pegs in its first row; 1: the row's empty holes.
-	first := bg.edge[c][0]
+	first := bg.edge[c][from]
 	for w := range front {
 		front[w] = first[w] & own[w]
 	}
@@ -137,13 +150,26 @@ func (b *Board) Distance(c Color) int {
 				break
 			}
 		}
-		reached, any := false, false
-		for w := range front {
-			reached = reached || front[w]&last[w] != 0
+		if result == Unreachable {
+			reached := false
+			for w := range front {
+				reached = reached || front[w]&last[w] != 0
+			}
+			if reached {
+				if out == nil {
+					return d
+				}
+				result = d
+			}
 		}
-		if reached {
-			return d
+		if out != nil {
+			for w, x := range front {
+				for ; x != 0; x &= x - 1 {
+					out[w<<6+bits.TrailingZeros64(x)] = int32(d)
+				}
+			}
 		}
+		any := false
 		clear(s.tmp)
 		s.expand(s.tmp, s.front, s.empty, bg)
 		for w, x := range s.tmp {
@@ -155,7 +181,7 @@ func (b *Board) Distance(c Color) int {
 			any = any || x != 0
 		}
 		if !any {
-			return Unreachable
+			return result
 		}
 	}
 }

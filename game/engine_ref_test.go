@@ -1,8 +1,8 @@
 package game
 
-// The searches of Distance and TwoDistance as they were written first, one
-// hole at a time: the reference the bitset versions in engine.go must
-// agree with (TestDistanceAgainstReference).
+// The searches of Distance, DistanceMap and TwoDistance as they were
+// written first, one hole at a time: the reference the bitset versions in
+// engine.go must agree with (TestDistanceAgainstReference).
 
 // refScratch is the scratch space of the reference searches.
 type refScratch struct {
@@ -207,5 +207,36 @@ func (b *Board) twoDistanceRef(c Color) int {
 		}
 	}
 	rs.queue, rs.layer = cur[:0], later[:0]
+	return result
+}
+
+// distanceMapRef is DistanceMap as a 0-1 search, one hole at a time.
+func (b *Board) distanceMapRef(c Color, from int, out []int32) int {
+	start, goal := from&1, uint8(2-from&1)
+	z := b.zeroOne(out)
+	pegs := b.pegs
+	use := b.g.canUse[c]
+	for _, i := range b.g.border[c][start] {
+		z.reach(pegs, use, c, i, 0)
+	}
+	m := b.stepMask(c)
+	side := b.g.side[c]
+	result := Unreachable
+	for {
+		i, ok := z.pop()
+		if !ok {
+			break
+		}
+		d := z.d
+		if side[i] == goal && result == Unreachable {
+			result = int(d)
+		}
+		for _, s := range b.g.steps(i) {
+			if out[s.to] > d && b.crossed(int(s.link), m) == 0 {
+				z.reach(pegs, use, c, int32(s.to), d)
+			}
+		}
+	}
+	b.queue, b.layer = z.cur[:0], z.next[:0]
 	return result
 }

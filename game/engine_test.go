@@ -96,7 +96,8 @@ func midGame(tb testing.TB) *Board {
 	return bd
 }
 
-// BenchmarkDistance measures one distance search on a 24x24 mid-game.
+// BenchmarkDistance measures one distance search on a 24x24 mid-game:
+// to the other row, the two-distance, and a full map from either row.
 func BenchmarkDistance(b *testing.B) {
 	bd := midGame(b)
 	b.ReportAllocs()
@@ -110,11 +111,18 @@ func BenchmarkDistance(b *testing.B) {
 			bd.TwoDistance(Red)
 		}
 	})
+	out := make([]int32, 24*24)
+	b.Run("map", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			bd.DistanceMap(Red, i&1, out)
+		}
+	})
 }
 
-// TestDistanceAgainstReference checks the bitset searches of Distance and
-// TwoDistance against the reference searches, one hole at a time, that
-// they replaced (engine_ref_test.go): on random positions of many sizes
+// TestDistanceAgainstReference checks the bitset searches of Distance,
+// DistanceMap (from both rows, every hole) and TwoDistance against the
+// reference searches, one hole at a time, that they replaced
+// (engine_ref_test.go): on random positions of many sizes
 // and both rulesets, with pegs placed bare and linked by hand, links and
 // pegs removed, so that groups of pegs touch without a link and crossing
 // links of one's own block.
@@ -125,6 +133,7 @@ func TestDistanceAgainstReference(t *testing.T) {
 		s := sizes[trial%len(sizes)]
 		rules := []Ruleset{Standard, PP, ThreeM}[r.IntN(3)]
 		b, _ := NewBoard(s, rules)
+		gotMap, wantMap := make([]int32, s.Cols*s.Rows), make([]int32, s.Cols*s.Rows)
 		c := Red
 		for step := 0; b.Free(c) > 0 && step < s.Cols*s.Rows; step++ {
 			for _, col := range []Color{Red, Black} {
@@ -133,6 +142,18 @@ func TestDistanceAgainstReference(t *testing.T) {
 				}
 				if got, want := b.TwoDistance(col), b.twoDistanceRef(col); got != want {
 					t.Fatalf("%s %s step %d: %s two-distance %d, reference %d", s, rules, step, col, got, want)
+				}
+				for from := range 2 {
+					got, want := b.DistanceMap(col, from, gotMap), b.distanceMapRef(col, from, wantMap)
+					if got != want {
+						t.Fatalf("%s %s step %d: %s distance map from %d says %d, reference %d", s, rules, step, col, from, got, want)
+					}
+					for i := range wantMap {
+						if gotMap[i] != wantMap[i] {
+							t.Fatalf("%s %s step %d: %s distance map from %d: hole %s at %d, reference %d",
+								s, rules, step, col, from, Hole{i % s.Cols, i / s.Cols}, gotMap[i], wantMap[i])
+						}
+					}
 				}
 			}
 			if b.Connected(Red) || b.Connected(Black) {

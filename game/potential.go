@@ -9,34 +9,9 @@ package game
 // Distance returns. Through an empty hole i, c's shortest connection needs
 // DistanceMap(c, 0)[i] + DistanceMap(c, 1)[i] - 1 pegs. out must have a
 // slot per hole index; it does not allocate once the board has searched.
+// It is the search of Distance, carried on to every hole it reaches.
 func (b *Board) DistanceMap(c Color, from int, out []int32) int {
-	start, goal := from&1, uint8(2-from&1)
-	z := b.zeroOne(out)
-	pegs := b.pegs
-	use := b.g.canUse[c]
-	for _, i := range b.g.border[c][start] {
-		z.reach(pegs, use, c, i, 0)
-	}
-	m := b.stepMask(c)
-	side := b.g.side[c]
-	result := Unreachable
-	for {
-		i, ok := z.pop()
-		if !ok {
-			break
-		}
-		d := z.d
-		if side[i] == goal && result == Unreachable {
-			result = int(d)
-		}
-		for _, s := range b.g.steps(i) {
-			if out[s.to] > d && b.crossed(int(s.link), m) == 0 {
-				z.reach(pegs, use, c, int32(s.to), d)
-			}
-		}
-	}
-	b.queue, b.layer = z.cur[:0], z.next[:0]
-	return result
+	return b.distance(c, from&1, out)
 }
 
 // zeroOne starts a 0-1 search whose distances go to dist (a slot per hole
