@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"text/template"
 	"text/template/parse"
 
@@ -82,11 +83,26 @@ func (refParser) Parse(src, left, right string) (tpl.ParsedTemplate, error) {
 			return nil, err
 		}
 	}
-	calls := false
+	p := &parsedText{t: t}
+	seen := map[string]bool{}
 	for _, tree := range trees {
-		walk(tree.Root, func(*parse.CommandNode, string) { calls = true })
+		walk(tree.Root, func(_ *parse.CommandNode, name string) {
+			p.calls = true
+			if !builtins[name] && !seen[name] {
+				seen[name] = true
+				p.refs = append(p.refs, name)
+			}
+		})
 	}
-	return &parsedText{t: t, calls: calls}, nil
+	return p, nil
+}
+
+// builtins are text/template's own functions: a text may call them, and
+// they are no Refs.
+var builtins = map[string]bool{
+	"and": true, "call": true, "html": true, "index": true, "slice": true, "js": true, "len": true,
+	"not": true, "or": true, "print": true, "printf": true, "println": true, "urlquery": true,
+	"eq": true, "ge": true, "gt": true, "le": true, "lt": true, "ne": true,
 }
 
 // parseText parses a text without knowing its functions, which are
@@ -105,37 +121,74 @@ type literal string
 
 func (s literal) Execute(any) (string, error) { return string(s), nil }
 
+// parsedText is a text parsed once and shared by every language, view
+// and goroutine. A text that calls Refs runs in a bound copy taken from
+// bound, whose functions call the Refs of the call it runs for; a copy
+// serves one Execute at a time, and goes back to the pool after it, so
+// that the text is not cloned and its functions not bound at each use.
 type parsedText struct {
 	t     *template.Template
-	calls bool // it calls a function
+	calls bool     // it calls a function
+	refs  []string // the functions it calls that are not builtins
+	bound sync.Pool
+}
+
+// boundText is a copy of a parsed text whose Ref functions call cur's
+// Refs, in cur's language.
+type boundText struct {
+	t   *template.Template
+	cur *call
+}
+
+// bind returns a bound copy of the text, from the pool or cloned.
+func (p *parsedText) bind() (*boundText, error) {
+	if b, ok := p.bound.Get().(*boundText); ok {
+		return b, nil
+	}
+	clone, err := p.t.Clone()
+	if err != nil {
+		return nil, err
+	}
+	b := &boundText{}
+	m := make(template.FuncMap, len(p.refs))
+	for _, name := range p.refs {
+		m[name] = func(arg string) (string, error) {
+			ref, ok := b.cur.refs[name]
+			if !ok {
+				return "", fmt.Errorf("function %q not defined", name)
+			}
+			return ref(b.cur.lang, arg)
+		}
+	}
+	b.t = clone.Funcs(m)
+	return b, nil
 }
 
 func (p *parsedText) Execute(data any) (string, error) {
-	t, d := p.t, data
-	if c, ok := data.(*call); ok {
-		d = c.data
-		if p.calls {
-			clone, err := p.t.Clone()
-			if err != nil {
-				return "", err
-			}
-			t = clone.Funcs(c.funcs())
-		}
-	}
 	var b strings.Builder
-	if err := t.Execute(&b, d); err != nil {
+	c, ok := data.(*call)
+	if !ok || !p.calls {
+		d := data
+		if ok {
+			d = c.data
+		}
+		if err := p.t.Execute(&b, d); err != nil {
+			return "", err
+		}
+		return b.String(), nil
+	}
+	bt, err := p.bind()
+	if err != nil {
+		return "", err
+	}
+	bt.cur = c
+	err = bt.t.Execute(&b, c.data)
+	bt.cur = nil
+	p.bound.Put(bt)
+	if err != nil {
 		return "", err
 	}
 	return b.String(), nil
-}
-
-// funcs are the call's Refs as template functions, in its language.
-func (c *call) funcs() template.FuncMap {
-	m := make(template.FuncMap, len(c.refs))
-	for name, ref := range c.refs {
-		m[name] = func(arg string) (string, error) { return ref(c.lang, arg) }
-	}
-	return m
 }
 
 // walk calls f for every function call in a parsed text, with the

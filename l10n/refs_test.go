@@ -191,6 +191,30 @@ func BenchmarkTextWithoutRefs(b *testing.B) {
 	}
 }
 
+// A text may call template builtins beside its Refs: they stay the
+// builtins, and the Refs speak each call's language however often the
+// text runs (its bound copies are reused).
+func TestRefsBesideBuiltins(t *testing.T) {
+	c := refCatalogue(t, map[Lang]string{
+		English: `n = """{{printf "%03d" .N}}: {{if eq .N 7}}{{cmd "move"}}{{else}}{{cmd "challenge"}}{{end}}"""` + "\n",
+	}).WithRefs(Refs{"cmd": nameRef})
+	for i, tc := range []struct {
+		l    Lang
+		n    int
+		want string
+	}{
+		{English, 7, "007: `/move`"},
+		{German, 7, "007: `/setzen`"},
+		{French, 8, "008: `/défier`"},
+		{German, 7, "007: `/setzen`"},
+		{English, 9, "009: `/challenge`"},
+	} {
+		if got := c.Text(tc.l, "n", Args{"N": tc.n}); got != tc.want {
+			t.Errorf("%d: %s n(%d) = %q; want %q", i, tc.l, tc.n, got, tc.want)
+		}
+	}
+}
+
 // Calls inside if, range and with are found too.
 func TestRefCallsInBranches(t *testing.T) {
 	c := refCatalogue(t, map[Lang]string{English: `x = """{{if .A}}{{cmd "challenge"}}{{else}}{{cmd "move"}}{{end}}{{with .B}}{{cmd "help"}}{{end}}{{range .C}}{{cmd "games"}}{{end}}"""` + "\n"})
