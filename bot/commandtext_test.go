@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -80,6 +81,32 @@ func TestEveryCommandTextIsTranslated(t *testing.T) {
 		}
 		if got := commandTexts.Text(l10n.English, tt.Key, nil); got != tt.Default {
 			t.Errorf("%q is %q in en.toml but %q in the definition", tt.Key, got, tt.Default)
+		}
+	}
+}
+
+// commandWordsAsEnglish are the names and choices each language writes
+// as English does, on purpose: the commands' own names, the rulesets'
+// names, and words both languages use.
+var commandWordsAsEnglish = map[l10n.Lang][]string{
+	l10n.German:  {"3M", "TwixT PP", "computer", "name", "partner", "text", "twixt", "twixtadmin", "zoom"},
+	l10n.French:  {"3M", "TwixT PP", "double", "handicap", "page", "standard", "twixt", "twixtadmin", "zoom"},
+	l10n.Italian: {"3M", "TwixT PP", "computer", "handicap", "standard", "twixt", "twixtadmin", "zoom"},
+	l10n.Spanish: {"3M", "TwixT PP", "color", "twixt", "twixtadmin", "zoom"},
+}
+
+// TestNoEnglishCommandCopies: no language keeps a command's English text
+// untranslated, beyond the words listed as the same on purpose (each of
+// them still used, so that the list stays true).
+func TestNoEnglishCommandCopies(t *testing.T) {
+	for _, l := range l10n.Langs()[1:] {
+		var words []string
+		for _, id := range commandTexts.SameAsEnglish(l) {
+			words = append(words, commandTexts.Text(l, id, nil))
+		}
+		slices.Sort(words)
+		if words = slices.Compact(words); !slices.Equal(words, commandWordsAsEnglish[l]) {
+			t.Errorf("%s: the command texts written as in English are %q; want %q (translate a new one, or list it here if the word is the same)", l, words, commandWordsAsEnglish[l])
 		}
 	}
 }

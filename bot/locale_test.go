@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -21,6 +22,26 @@ import (
 func TestCatalogueIsComplete(t *testing.T) {
 	if err := texts.Check(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// sameAsEnglish are the texts each language writes as English does, on
+// purpose: words both languages use ("in", "page", "server").
+var sameAsEnglish = map[l10n.Lang][]string{
+	l10n.German:  {"line.game"},
+	l10n.French:  {"duration.minutes", "leaderboard.page", "settings.handicap"},
+	l10n.Italian: {"admin.log_server", "admin.source.server", "line.game", "settings.handicap"},
+	l10n.Spanish: {"rating.provisional"},
+}
+
+// TestNoEnglishCopies: no language keeps an English text untranslated,
+// beyond the ones listed as the same on purpose (and each of those is
+// still the same, so that the list stays true).
+func TestNoEnglishCopies(t *testing.T) {
+	for _, l := range l10n.Langs()[1:] {
+		if got := texts.SameAsEnglish(l); !slices.Equal(got, sameAsEnglish[l]) {
+			t.Errorf("%s: the texts written as in English are %q; want %q (translate a new one, or list it here if the words are the same)", l, got, sameAsEnglish[l])
+		}
 	}
 }
 

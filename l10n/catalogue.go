@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strings"
+	"unicode"
 
 	"github.com/BurntSushi/toml"
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
@@ -154,6 +156,40 @@ func forms(m *goi18n.Message) map[plural.Form]string {
 		}
 	}
 	return all
+}
+
+// SameAsEnglish returns the keys of language l's own texts that are
+// written exactly as English's, in every plural form l gives, sorted: an
+// English text copied and not translated, or a word both languages share
+// ("page" in French). A text with no word outside its template actions,
+// such as "{{.Name}} ({{.Side}})", is left out. A package's test lists the
+// texts meant to be the same, so that a leftover is caught.
+func (c *Catalogue) SameAsEnglish(l Lang) []string {
+	var same []string
+	for _, id := range c.ids {
+		m, ok := c.msgs[l][id]
+		if !ok || l == English {
+			continue
+		}
+		en := forms(c.msgs[English][id])
+		copied, words := true, false
+		for f, s := range forms(m) {
+			copied = copied && en[f] == s
+			words = words || hasWords(s)
+		}
+		if copied && words {
+			same = append(same, id)
+		}
+	}
+	return same
+}
+
+// templateAction is a text/template action: a placeholder or a call.
+var templateAction = regexp.MustCompile(`\{\{.*?\}\}`)
+
+// hasWords reports whether s has a letter outside its template actions.
+func hasWords(s string) bool {
+	return strings.IndexFunc(templateAction.ReplaceAllString(s, ""), unicode.IsLetter) >= 0
 }
 
 func sortedKeys(set map[string]bool) []string {

@@ -3,6 +3,7 @@ package l10n
 import (
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -166,4 +167,47 @@ func FuzzParseLang(f *testing.F) {
 			t.Fatalf("ParseLang(%q) error %q does not say what to write instead", s, err)
 		}
 	})
+}
+
+// TestSameAsEnglish: a text written exactly as English's, in every form,
+// is reported, unless it has no word of its own; a text translated in one
+// form only, or missing, is not.
+func TestSameAsEnglish(t *testing.T) {
+	c := MustLoad(fstest.MapFS{
+		"c/en.toml": {Data: []byte(`copied = "Nothing changed."
+shared = "page {{.N}}"
+marks = "{{.Name}} ({{.Side}}), {{cmd \"x\"}}"
+translated = "Your turn."
+missing = "Only in English."
+[minutes]
+one = "{{.Count}} minute"
+other = "{{.Count}} minutes"
+[turns]
+one = "{{.Count}} turn"
+other = "{{.Count}} turns"
+`)},
+		"c/fr.toml": {Data: []byte(`copied = "Nothing changed."
+shared = "page {{.N}}"
+marks = "{{.Name}} ({{.Side}}), {{cmd \"x\"}}"
+translated = "À toi."
+[minutes]
+one = "{{.Count}} minute"
+other = "{{.Count}} minutes"
+[turns]
+one = "{{.Count}} tour"
+other = "{{.Count}} turns"
+`)},
+	}, "c")
+	for _, tc := range []struct {
+		l    Lang
+		want []string
+	}{
+		{French, []string{"copied", "minutes", "shared"}},
+		{German, nil}, // no file: nothing of its own
+		{English, nil},
+	} {
+		if got := c.SameAsEnglish(tc.l); !slices.Equal(got, tc.want) {
+			t.Errorf("SameAsEnglish(%s) = %q; want %q", tc.l, got, tc.want)
+		}
+	}
 }

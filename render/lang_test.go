@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -107,6 +108,16 @@ func TestAltTextInEveryLanguage(t *testing.T) {
 // englishWords are words of the English texts that no other language's
 // alt text or header should contain (whole words: German "links" is left).
 var englishWords = regexp.MustCompile(`\b(moves?|pegs?|link|Red|Black|White|board|left|wins|Seat|Privilege|last|and|to)\b`)
+
+// TestNoEnglishCopies: no language keeps a text of the catalogue as it is
+// in English, but for the game's name.
+func TestNoEnglishCopies(t *testing.T) {
+	for _, l := range l10n.Langs()[1:] {
+		if got, want := catalogue.SameAsEnglish(l), []string{"alt.twixt"}; !slices.Equal(got, want) {
+			t.Errorf("%s: the texts written as in English are %q; want %q", l, got, want)
+		}
+	}
+}
 
 // TestNoEnglishLeftOver: in every other language, the alt text, the zoomed
 // alt text, the header's status line and the text board's legend of a range
