@@ -29,6 +29,23 @@ import "github.com/twixtbot/twixtbot/game"
 //   - evalTempo 0: 4 and 1.5 of 12 from openings; 100: 1.5 of 7;
 //   - double links not made stricter by nearby opponent pegs: 1 of 5; the
 //     opponent's distance weighed 1.25: 2 of 5.
+//
+// Tried on 2026-11-25 against T1j (depth 5), 24 games a line from the
+// match harness's random two-peg openings (the same 12 pairs every time,
+// colours swapped within a pair), 8,000 positions a move, a game still
+// open after 300 turns counting half. This evaluation: 7.5 of 24 (4 won,
+// 13 lost; 2.5 and 5 on the halves), 13.5 of 48. None beat it:
+//   - T1j's rule for the opening, counting only the opponent's distance
+//     while the game is under 8 turns old: 8 of 24;
+//   - the electrical resistance of each side's connection, the classic
+//     evaluation of Hex programs (game.Board.Resistance, on branch resist,
+//     not merged), as a tiebreak worth up to a peg, at equal time (it costs
+//     1.7 to 2 times the CPU a position, so 4,300 positions a move): 6.5 of
+//     24; with double links counted as the distances count them, 8 of 24,
+//     and 10.5 of 36 against this evaluation's 10.5 on the same games;
+//     three times the weight, 1.5 of 12; resistance-led, 0 of 7. On 24x24
+//     the resistance is flat (0.33 on the empty board, 0.23-0.33 two pegs
+//     from a win): a chain lowers it little until it is whole.
 const (
 	evalPeg   = 100
 	evalTempo = 40
