@@ -37,6 +37,8 @@ import "github.com/twixtbot/twixtbot/game"
 // 13 lost; 2.5 and 5 on the halves), 13.5 of 48. None beat it:
 //   - T1j's rule for the opening, counting only the opponent's distance
 //     while the game is under 8 turns old: 8 of 24;
+//   - game.WallPenalty 10 instead of 5 (the opponent's walls that close
+//     every way count for more): 8 of 24;
 //   - the electrical resistance of each side's connection, the classic
 //     evaluation of Hex programs (game.Board.Resistance, on branch resist,
 //     not merged), as a tiebreak worth up to a peg, at equal time (it costs
