@@ -193,8 +193,8 @@ func (b *Board) walls(c Color, w *Walls) {
 // holes and whatever crosses its links are walls for c. So too if the
 // line's next step would leave the board from a hole a knight step from
 // o's border row, with a free step into it: a line whose steps span two
-// rows lands in the row next to the border as often as in it. A line that runs
-// into c's border rows, or into a peg, is no wall: c escapes there.
+// rows lands in the row next to the border as often as in it. A line that
+// runs into c's border rows, or into a peg, is no wall: c escapes there.
 func (b *Board) raceWalls(c Color, w *Walls) {
 	g := b.g
 	o := c.Opponent()

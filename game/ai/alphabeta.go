@@ -26,8 +26,8 @@ import (
 // a second. At 1 s a move on 32 positions of games against T1j, iterative
 // deepening completed depth 5.66 on average without late-move reductions
 // (negamax) and the candidate changes of order.go, and 5.97 with them;
-// with the same candidates, depth 6 takes 9,400 positions instead of
-// 14,700 (see BenchmarkAlphaBetaDepth). An Engine keeps the tables between
+// with the same candidates, depth 6 takes 9,572 positions instead of
+// 14,900 (see BenchmarkAlphaBetaDepth). An Engine keeps the tables between
 // moves (abTables), which added less than a tenth of a ply. Depth was not
 // what lost to T1j: the search read as deep as T1j's five plies, and the
 // evaluation, which counts whole pegs, rates many moves alike, so the

@@ -13,11 +13,11 @@ import (
 // next move starts from the subtree of the reply (tree reuse), the
 // alpha-beta searches' transposition tables and evaluation caches (see
 // abTables), and the memory of its finished searches, so that the next
-// search does not allocate its tree again. Create one with NewEngine and keep it for as
-// long as games are played: a bot keeps one for all its games. An Engine
-// is safe for concurrent use; searches run in parallel and share only the
-// saved trees and the recycled memory, behind a mutex taken briefly at the
-// start and the end of a search.
+// search does not allocate its tree again. Create one with NewEngine and
+// keep it for as long as games are played: a bot keeps one for all its
+// games. An Engine is safe for concurrent use; searches run in parallel
+// and share only the saved trees and the recycled memory, behind a mutex
+// taken briefly at the start and the end of a search.
 //
 // The package functions Choose and Hint search without an Engine: nothing
 // is remembered from one call to the next.
