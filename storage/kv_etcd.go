@@ -120,6 +120,7 @@ func OpenEtcd(cfg EtcdConfig, opts *Options) (*Store, error) {
 		return nil, fmt.Errorf("%w: etcd at %s: %v", ErrUnavailable, strings.Join(cfg.Endpoints, ","), err)
 	}
 	kv := &etcdKV{cli: cli, cfg: cfg}
+	kv.base, kv.stop = context.WithCancel(context.Background())
 	kv.cache = newWatchCache(kv)
 	return newStore(kv, nil, "etcd:"+strings.Join(cfg.Endpoints, ","), &o)
 }
@@ -146,6 +147,11 @@ type etcdKV struct {
 	cfg   EtcdConfig
 	cache *watchCache // of the buckets read at every interaction
 
+	// base ends when the store closes, and with it the watches of
+	// WatchGames.
+	base context.Context
+	stop context.CancelFunc
+
 	mu       sync.RWMutex // held for reading by each call; close takes it for writing
 	closed   bool
 	inflight sync.WaitGroup
@@ -170,13 +176,20 @@ func (k *etcdKV) close() error {
 	}
 	k.closed = true
 	k.mu.Unlock()
+	k.stop()
 	k.inflight.Wait()
 	k.cache.close()
 	return k.cli.Close()
 }
 
 func (k *etcdKV) bucketPrefix(name []byte) string { return k.cfg.Prefix + "b/" + string(name) + "\x00" }
-func (k *etcdKV) seqKey(name []byte) string       { return k.cfg.Prefix + "s/" + string(name) }
+
+// bucketRange returns the range of a bucket's keys: [from, to).
+func (k *etcdKV) bucketRange(name []byte) (from, to string) {
+	p := k.bucketPrefix(name)
+	return p, p[:len(p)-1] + "\x01"
+}
+func (k *etcdKV) seqKey(name []byte) string { return k.cfg.Prefix + "s/" + string(name) }
 
 // retryable reports whether a transaction failed only because of the
 // revision it read at: compacted away, or not yet applied by the member
@@ -515,8 +528,8 @@ func (t *etcdTx) commit() (bool, error) {
 func (t *etcdTx) Bucket(name []byte) kvBucket { return t.bucket(name) }
 
 func (t *etcdTx) bucket(name []byte) *etcdBucket {
-	p := t.kv.bucketPrefix(name)
-	return &etcdBucket{tx: t, name: slices.Clone(name), prefix: p, end: p[:len(p)-1] + "\x01"}
+	from, to := t.kv.bucketRange(name)
+	return &etcdBucket{tx: t, name: slices.Clone(name), prefix: from, end: to}
 }
 
 func (t *etcdTx) CreateBucket(name []byte) (kvBucket, error)            { return t.bucket(name), nil }

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 
@@ -42,9 +43,9 @@ func newWatchCache(k *etcdKV) *watchCache {
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &watchCache{kv: k, cancel: cancel, ready: map[string]bool{}, entries: map[string]cacheEntry{}}
 	for _, name := range cachedBuckets {
-		prefix := k.bucketPrefix(name)
+		from, to := k.bucketRange(name)
 		c.wg.Add(1)
-		go c.follow(ctx, prefix, prefix[:len(prefix)-1]+"\x01")
+		go c.follow(ctx, from, to)
 	}
 	return c
 }
@@ -81,23 +82,17 @@ func (c *watchCache) follow(ctx context.Context, prefix, end string) {
 		}
 		c.ready[prefix] = true
 		c.mu.Unlock()
-		// A member cut off from its leader ends the watch, so that a
-		// stale copy is not served.
-		wch := c.kv.cli.Watch(clientv3.WithRequireLeader(ctx), prefix, clientv3.WithRange(end), clientv3.WithRev(rev+1))
-		for wr := range wch {
-			if wr.Err() != nil {
-				break
-			}
+		c.kv.watchRange(ctx, prefix, end, rev+1, func(evs []*clientv3.Event) {
 			c.mu.Lock()
-			for _, ev := range wr.Events {
+			defer c.mu.Unlock()
+			for _, ev := range evs {
 				var v []byte
 				if ev.Type == clientv3.EventTypePut {
 					v = nonNil(ev.Kv.Value)
 				}
 				c.setLocked(string(ev.Kv.Key), v, ev.Kv.ModRevision)
 			}
-			c.mu.Unlock()
-		}
+		})
 		c.mu.Lock()
 		c.ready[prefix] = false
 		c.mu.Unlock()
@@ -145,4 +140,37 @@ func (c *watchCache) committed(writes map[string]*[]byte, rev int64) {
 			}
 		}
 	}
+}
+
+// watchRange hands apply the changes to the keys of [from, to) from
+// revision rev on, in the order they were made, until the watch ends:
+// ctx ends, etcd is out of reach, the member it talks to is cut off from
+// its leader (so that nothing stale is served), or etcd has compacted
+// the history from rev away (an error wrapping rpctypes.ErrCompacted:
+// what changed since cannot be told any more). It returns the revision
+// to watch again from, past every change applied.
+func (k *etcdKV) watchRange(ctx context.Context, from, to string, rev int64, apply func([]*clientv3.Event)) (next int64, err error) {
+	wctx, cancel := context.WithCancel(clientv3.WithRequireLeader(ctx))
+	defer cancel() // ends the watch on the server too
+	// Progress notices move rev on while nothing changes, so that a
+	// watch started again later does not start from a revision that has
+	// been compacted since.
+	wch := k.cli.Watch(wctx, from, clientv3.WithRange(to), clientv3.WithRev(rev), clientv3.WithProgressNotify())
+	for wr := range wch {
+		if err := wr.Err(); err != nil {
+			return rev, err
+		}
+		if wr.IsProgressNotify() {
+			rev = max(rev, wr.Header.Revision+1)
+			continue
+		}
+		if len(wr.Events) > 0 {
+			apply(wr.Events)
+			rev = max(rev, wr.Events[len(wr.Events)-1].Kv.ModRevision+1)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return rev, err
+	}
+	return rev, errors.New("the etcd watch ended")
 }

@@ -445,3 +445,125 @@ func TestEtcdMemoNeverDecides(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// watchedGames runs s.WatchGames (or follow, if given) until the test
+// ends, and returns the games it tells of, in order, and its result.
+func watchedGames(t *testing.T, s *Store, follow func(ctx context.Context, fn func(*Game, error)) error) (<-chan *Game, <-chan error) {
+	t.Helper()
+	if follow == nil {
+		follow = s.WatchGames
+	}
+	games := make(chan *Game, 100)
+	done, ended := make(chan error, 1), make(chan struct{})
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		defer close(ended)
+		done <- follow(ctx, func(g *Game, err error) {
+			if err != nil {
+				t.Errorf("the watch: %v", err)
+				return
+			}
+			games <- g
+		})
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-ended
+	})
+	return games, done
+}
+
+// nextGame waits for the next game a watch tells of.
+func nextGame(t *testing.T, games <-chan *Game) *Game {
+	t.Helper()
+	select {
+	case g := <-games:
+		return g
+	case <-time.After(time.Minute):
+		t.Fatal("the watch told of no game within a minute")
+		return nil
+	}
+}
+
+// TestEtcdWatchGames: a process watching the games hears of the ongoing
+// ones first, then of each game another process creates or moves in, in
+// order; closing its store ends the watch.
+func TestEtcdWatchGames(t *testing.T) {
+	a, b := openEtcdPair(t)
+	old := create(t, a, newGame(Active))
+	over := create(t, a, newGame(Active)) // and one that finishes before the watch
+	finished, err := a.AppendMove(ctx, over.ID, AnyLen, 1, game.Move{Kind: game.Resign}, nil)
+	if err != nil || finished.Game.State != Finished {
+		t.Fatal(finished, err)
+	}
+	games, done := watchedGames(t, a, nil)
+	if g := nextGame(t, games); g.ID != old.ID || len(g.Log) != 0 {
+		t.Fatalf("first told of %s with %d moves, want %s, the only ongoing game, with none", g.ID, len(g.Log), old.ID)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	play(t, b, old.ID, r)
+	if g := nextGame(t, games); g.ID != old.ID || len(g.Log) != 1 {
+		t.Fatalf("told of %s with %d moves, want %s with the move b made", g.ID, len(g.Log), old.ID)
+	}
+	made := create(t, b, newGame(Proposed))
+	if g := nextGame(t, games); g.ID != made.ID || g.State != Proposed {
+		t.Fatalf("told of %s (%s), want %s, the challenge b made", g.ID, g.State, made.ID)
+	}
+	a.Close()
+	select {
+	case err := <-done:
+		if !errors.Is(err, ErrClosed) {
+			t.Fatalf("the watch of a closed store ended with %v, want ErrClosed", err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the watch went on after its store closed")
+	}
+}
+
+// TestEtcdWatchGamesAfterCompaction: a watch that picks up from a
+// revision etcd has compacted away cannot tell the changes since one by
+// one: it tells of every ongoing game again, as they are now, and then
+// follows as before.
+func TestEtcdWatchGamesAfterCompaction(t *testing.T) {
+	a, b := openEtcdPair(t)
+	g := create(t, a, newGame(Active))
+	k := a.kv.(*etcdKV)
+	revision := func() int64 {
+		t.Helper()
+		resp, err := k.cli.Get(ctx, "revision")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.Header.Revision
+	}
+	rev := revision() // to pick up from, once compacted away
+	r := rand.New(rand.NewPCG(3, 4))
+	play(t, b, g.ID, r)
+	play(t, b, g.ID, r)
+	if _, err := k.cli.Compact(ctx, revision()); err != nil {
+		t.Fatal(err)
+	}
+	games, _ := watchedGames(t, a, func(ctx context.Context, fn func(*Game, error)) error {
+		return a.followGames(ctx, k, rev+1, fn)
+	})
+	if got := nextGame(t, games); got.ID != g.ID || len(got.Log) != 2 {
+		t.Fatalf("after the compaction told of %s with %d moves, want %s as it is now, with 2", got.ID, len(got.Log), g.ID)
+	}
+	play(t, b, g.ID, r)
+	if got := nextGame(t, games); got.ID != g.ID || len(got.Log) != 3 {
+		t.Fatalf("then told of %s with %d moves, want %s with 3", got.ID, len(got.Log), g.ID)
+	}
+}
+
+// TestWatchGamesOnBbolt: a bbolt file has one process, which hears of
+// its changes from its own calls: there is nothing to watch.
+func TestWatchGamesOnBbolt(t *testing.T) {
+	s, err := Open(filepath.Join(t.TempDir(), "twixt.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.WatchGames(ctx, func(*Game, error) { t.Error("told of a game") }); !errors.Is(err, ErrNotSupported) {
+		t.Fatalf("WatchGames on bbolt: %v, want ErrNotSupported", err)
+	}
+}

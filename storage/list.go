@@ -66,9 +66,7 @@ func (s *Store) listIndex(ctx context.Context, bucket, prefix []byte, belongs fu
 	var games []*Game
 	var listErr error
 	err := s.view(ctx, func(tx kvTx) error {
-		ids, err := scanIDs(tx, bucket, prefix)
-		games, listErr = loadListed(tx, string(bucket), ids, belongs)
-		listErr = errors.Join(err, listErr)
+		games, listErr = listIndexTx(tx, bucket, prefix, belongs)
 		return nil
 	})
 	if err != nil {
@@ -76,6 +74,17 @@ func (s *Store) listIndex(ctx context.Context, bucket, prefix []byte, belongs fu
 	}
 	return games, listErr
 }
+
+// listIndexTx is listIndex inside a transaction; its error names the
+// games it could not read.
+func listIndexTx(tx kvTx, bucket, prefix []byte, belongs func(*Game) bool) ([]*Game, error) {
+	ids, err := scanIDs(tx, bucket, prefix)
+	games, listErr := loadListed(tx, string(bucket), ids, belongs)
+	return games, errors.Join(err, listErr)
+}
+
+// ongoing tells whether a game belongs in the index of ongoing games.
+func ongoing(g *Game) bool { return g.State.Ongoing() }
 
 // ActiveByChannel returns the ongoing (proposed or active) games started in
 // channel ch or played in thread ch, by ID.
@@ -96,7 +105,7 @@ func (s *Store) ActiveByUser(ctx context.Context, u UserID) ([]*Game, error) {
 // Active returns every ongoing (proposed or active) game, by ID: for
 // example to re-arm timers after a restart.
 func (s *Store) Active(ctx context.Context) ([]*Game, error) {
-	return s.listIndex(ctx, bucketActive, nil, func(g *Game) bool { return g.State.Ongoing() })
+	return s.listIndex(ctx, bucketActive, nil, ongoing)
 }
 
 // Due returns the ongoing games due at or before t (see Game.Due), the
