@@ -179,80 +179,124 @@ func waitGate(ctx context.Context, gate <-chan struct{}) {
 // active game where it is to move (those it was thinking about when the
 // bot stopped), then in each game as its turn comes. A search that ctx
 // interrupts plays nothing; the next start plays it. With a Leader, it
-// plays only while this process leads, and looks for its games again
-// every computerRescan (turns handled by other processes).
+// plays only while this process leads; the turns that other processes
+// sharing the store hand to the computer reach it through the store's
+// watch of the games (see followComputer).
 func (b *Bot) RunComputer(ctx context.Context) {
 	b.whileLeading(ctx, "the computer", func(ctx context.Context) {
 		c := b.comp
 		c.mu.Lock()
 		c.ctx = ctx
 		c.mu.Unlock()
-		b.scanComputer(ctx, true)
-		if b.opts.Leader != nil {
-			t := time.NewTicker(computerRescan)
-			defer t.Stop()
-			for ctx.Err() == nil {
-				select {
-				case <-t.C:
-					b.scanComputer(ctx, false)
-				case <-ctx.Done():
-				}
-			}
+		if b.opts.Leader == nil || !b.followComputer(ctx) {
+			b.scanComputer(ctx)
 		}
 		<-ctx.Done()
 		c.wg.Wait()
 	})
 }
 
+// followComputer queues, until ctx ends, each game where the computer is
+// to move, as the store tells of the games the processes sharing it
+// change: the turns other processes handle never reach this one's queue
+// otherwise. The store lists the ongoing games first, so this is the
+// first scan too. It reports false, at once, for a store one process
+// holds (bbolt), whose turns all pass through this process.
+func (b *Bot) followComputer(ctx context.Context) bool {
+	b.log.Info("the computer follows the games of every process")
+	err := b.svc.WatchGames(ctx, func(g *storage.Game, err error) {
+		if err != nil {
+			b.log.Error("the computer cannot read a game the store told of", "err", err)
+			return
+		}
+		_, ok, err := b.svc.ComputerTurn(g)
+		if err != nil {
+			b.log.Error("the computer cannot replay a game the store told of", "game", g.ID, "err", err)
+		}
+		if ok {
+			b.comp.enqueue(g.ID, nil, len(g.Log))
+		}
+	})
+	return !errors.Is(err, storage.ErrNotSupported)
+}
+
 // scanComputer queues every active game with a computer seat.
-func (b *Bot) scanComputer(ctx context.Context, first bool) {
+func (b *Bot) scanComputer(ctx context.Context) {
 	all, err := b.svc.Active(ctx)
-	if err != nil && first {
+	if err != nil {
 		b.log.Error("the computer cannot list the active games: it will move only where a player moves next", "err", err)
 	}
 	queued := 0
 	for _, g := range all {
 		if g.State == storage.Active && g.Meta.Computer != 0 {
-			b.comp.enqueue(g.ID, nil)
+			b.comp.enqueue(g.ID, nil, len(g.Log))
 			queued++
 		}
 	}
-	if queued > 0 && first {
+	if queued > 0 {
 		b.log.Info("the computer looks at its games", "games", queued)
 	}
 }
 
 // queued is a game in the computer's queue.
 type queued struct {
-	again bool            // a turn passed meanwhile: look at the game again when done
-	gate  <-chan struct{} // the reply the computer's next post must not overtake; nil for none
+	again bool // a turn passed meanwhile: look at the game again when done
+	// gates are the replies the computer's posts must not overtake, by
+	// the length of the log when the turn passed to it: the post of the
+	// move made at that length waits for the reply that reported the move
+	// before. The same turn may be heard of twice, from this process's
+	// own move (with its gate) and from the store's watch (without),
+	// in either order: the gate is kept whichever comes first.
+	gates map[int]<-chan struct{}
 }
 
-// enqueue queues a game for the computer to look at; its post waits for
-// gate (see gateReplies).
-func (c *computer) enqueue(id storage.GameID, gate <-chan struct{}) {
+// enqueue queues a game for the computer to look at, at the turn that
+// comes after a log of turns moves; the computer's post of its move there
+// waits for gate (see gateReplies), if not nil.
+func (c *computer) enqueue(id storage.GameID, gate <-chan struct{}, turns int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.ctx == nil || c.ctx.Err() != nil {
 		return // not running: the first scan of the next run finds it
 	}
-	if q, ok := c.games[id]; ok {
-		q.again, q.gate = true, gate
-		return
+	q, ok := c.games[id]
+	if !ok {
+		q = &queued{gates: map[int]<-chan struct{}{}}
+		c.games[id] = q
+		c.wg.Add(1)
+		go c.loop(c.ctx, id)
+	} else {
+		q.again = true
 	}
-	c.games[id] = &queued{gate: gate}
-	c.wg.Add(1)
-	go c.loop(c.ctx, id)
+	if gate != nil {
+		q.gates[turns] = gate
+	}
+}
+
+// gate returns the reply the computer's post of the move it made after a
+// log of turns moves must wait for (nil for none), and forgets the gates
+// of that turn and those before.
+func (c *computer) gate(id storage.GameID, turns int) <-chan struct{} {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	q, ok := c.games[id]
+	if !ok {
+		return nil
+	}
+	gate := q.gates[turns]
+	for n := range q.gates {
+		if n <= turns {
+			delete(q.gates, n)
+		}
+	}
+	return gate
 }
 
 // loop looks at a game until no turn passed while it did.
 func (c *computer) loop(ctx context.Context, id storage.GameID) {
 	defer c.wg.Done()
-	c.mu.Lock()
-	gate := c.games[id].gate
-	c.mu.Unlock()
 	for {
-		c.turn(ctx, id, gate)
+		c.turn(ctx, id)
 		c.mu.Lock()
 		q := c.games[id]
 		if !q.again || ctx.Err() != nil {
@@ -261,7 +305,7 @@ func (c *computer) loop(ctx context.Context, id storage.GameID) {
 			c.count(0, 0) // wake WaitComputerIdle
 			return
 		}
-		q.again, gate = false, q.gate
+		q.again = false
 		c.mu.Unlock()
 	}
 }
@@ -340,7 +384,7 @@ func budget(cfg ai.Config) time.Duration {
 // for a worker, thinks within its deadline, plays through the match logic
 // like any player (refused if the game moved on meanwhile), and posts the
 // move with the board.
-func (c *computer) turn(ctx context.Context, id storage.GameID, gate <-chan struct{}) {
+func (c *computer) turn(ctx context.Context, id storage.GameID) {
 	b := c.b
 	release, err := c.slot(ctx)
 	if err != nil {
@@ -394,7 +438,7 @@ func (c *computer) turn(ctx context.Context, id storage.GameID, gate <-chan stru
 	if b.notify == nil {
 		return
 	}
-	waitGate(ctx, gate)
+	waitGate(ctx, c.gate(id, len(g.Log)))
 	sctx, scancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer scancel()
 	if sent, err = b.notify.Send(sctx, place(p.Game), r); err != nil {
@@ -446,7 +490,7 @@ func (b *Bot) wireComputer() {
 	// b.moved: turn notifications and followers (notify.go).
 	b.svc.Listen(c.user, b.moved, func(ctx context.Context, g *storage.Game, pos *game.Game) {
 		if _, ok := match.ComputerToMove(g, pos); ok {
-			c.enqueue(g.ID, replyGate(ctx))
+			c.enqueue(g.ID, replyGate(ctx), len(g.Log))
 		}
 	})
 	if m := b.opts.Metrics; m != nil {

@@ -18,11 +18,6 @@ type Leader interface {
 	IsLeader() bool
 }
 
-// computerRescan is how often the leading process looks for games where
-// the computer is to move, when processes share the store: a player's
-// move handled by another process does not reach this one's queue.
-const computerRescan = time.Second
-
 // whileLeading runs run with a context that ends when this process stops
 // leading, each time it leads, until ctx ends.
 func (b *Bot) whileLeading(ctx context.Context, what string, run func(lead context.Context)) {

@@ -3,13 +3,18 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/twixtbot/twixtbot/bot/internal/testclock"
+	"github.com/twixtbot/twixtbot/bot/match"
+	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/storage"
+	"github.com/twixtbot/twixtbot/storage/etcdtest"
 )
 
 // handLeader is a Leader the test hands the lead to, and takes it back.
@@ -85,4 +90,100 @@ func TestClockRunsOnlyWhileLeading(t *testing.T) {
 	<-l.asked // it lost the lead: it campaigns again
 	stop()
 	<-done
+}
+
+// countActive is a store that counts its listings of every ongoing game.
+type countActive struct {
+	match.Store
+	n atomic.Int64
+}
+
+func (c *countActive) Active(ctx context.Context) ([]*storage.Game, error) {
+	c.n.Add(1)
+	return c.Store.Active(ctx)
+}
+
+// TestComputerMovesForAnotherProcess runs two bot processes on one store
+// on etcd: a person's move handled by the process that does not lead
+// reaches the leader through the store's watch of the games, and the
+// leader's computer answers it, without the leader ever listing every
+// ongoing game (it did once a second, before the watch).
+func TestComputerMovesForAnotherProcess(t *testing.T) {
+	srv := etcdtest.New(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	type process struct {
+		store  *storage.Store
+		leader *storage.Leader
+		count  *countActive
+		bot    *Bot
+	}
+	var procs [2]process
+	for i := range procs {
+		st, err := storage.OpenEtcd(storage.EtcdConfig{Endpoints: srv.Endpoints, MaxTxnOps: etcdtest.MaxTxnOps}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		l, err := st.NewLeader(fmt.Sprintf("bot%d", i+1), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { l.Close() })
+		count := &countActive{Store: st}
+		b := New(Options{Store: count, Leader: l, Computer: ComputerOptions{User: "99", Engine: fastEngine().Engine}})
+		procs[i] = process{st, l, count, b}
+	}
+	run, stop := context.WithCancel(ctx)
+	var done sync.WaitGroup
+	defer func() { stop(); done.Wait() }()
+	runComputer := func(p process) {
+		done.Add(1)
+		go func() { defer done.Done(); p.bot.RunComputer(run) }()
+	}
+	leader, other := procs[0], procs[1]
+	runComputer(leader)
+	if _, err := leader.leader.Campaign(ctx); err != nil { // the same campaign as RunComputer's
+		t.Fatal(err)
+	}
+	runComputer(other)
+
+	g, err := other.store.Create(ctx, &storage.Game{Seats: []storage.UserID{"1", "99"}, Place: storage.Place{Guild: "9", Channel: "8"},
+		State: storage.Active, Meta: storage.Meta{Computer: storage.SeatSet(0).With(2), ComputerLevel: 1, Accepted: storage.SeatSet(0).With(1).With(2)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := make(chan int, 16)
+	done.Add(1)
+	go func() {
+		defer done.Done()
+		other.store.WatchGames(run, func(w *storage.Game, err error) {
+			if err == nil && w.ID == g.ID {
+				moves <- len(w.Log)
+			}
+		})
+	}()
+	if n := <-moves; n != 0 {
+		t.Fatalf("the new game has %d moves", n)
+	}
+	p, err := other.bot.Service().Play(ctx, match.Actor{User: "1", Guild: "9", Channel: "8"}, g.ID, match.Action{Move: game.Move{Kind: game.Place, Hole: game.Hole{Col: 3, Row: 4}}, Turns: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Game.Log) != 1 {
+		t.Fatalf("the person's move left %d moves", len(p.Game.Log))
+	}
+	for n := 0; n < 2; {
+		select {
+		case n = <-moves:
+		case <-ctx.Done():
+			t.Fatal("the leader's computer never answered the move the other process handled")
+		}
+	}
+	if n := leader.count.n.Load(); n != 0 {
+		t.Errorf("the leader listed every ongoing game %d times, want none: the store's watch tells it of turns", n)
+	}
+	if n := other.count.n.Load(); n != 0 {
+		t.Errorf("the process that does not lead listed every ongoing game %d times", n)
+	}
 }

@@ -153,5 +153,20 @@ func ComputerToMove(g *storage.Game, pos *game.Game) (game.Seat, bool) {
 	return seat, g.Meta.Computer.Has(seat)
 }
 
+// ComputerTurn returns the seat to move in g, a record read earlier,
+// when the computer plays it; the position comes from the store's kept
+// positions when it can, replayed otherwise.
+func (s *Service) ComputerTurn(g *storage.Game) (game.Seat, bool, error) {
+	if g.State != storage.Active || g.Meta.Computer == 0 {
+		return 0, false, nil
+	}
+	pos, err := s.store.Position(g)
+	if err != nil {
+		return 0, false, err
+	}
+	seat, ok := ComputerToMove(g, pos)
+	return seat, ok, nil
+}
+
 // computerSeat reports whether the computer plays seat s of g.
 func ComputerSeat(g *storage.Game, s game.Seat) bool { return g.Meta.Computer.Has(s) }

@@ -32,6 +32,14 @@ func (s *Service) FindLoaded(ctx context.Context, a Actor, option string, mustPl
 // Active returns every ongoing game (challenges and running games).
 func (s *Service) Active(ctx context.Context) ([]*storage.Game, error) { return s.store.Active(ctx) }
 
+// WatchGames tells fn of every ongoing game, then of each game any
+// process sharing the store changes, until ctx ends (see
+// storage.Store.WatchGames); it returns storage.ErrNotSupported at once
+// for a store one process holds.
+func (s *Service) WatchGames(ctx context.Context, fn func(*storage.Game, error)) error {
+	return s.store.WatchGames(ctx, fn)
+}
+
 // ActiveOf returns the ongoing games user u plays in, anywhere.
 func (s *Service) ActiveOf(ctx context.Context, u storage.UserID) ([]*storage.Game, error) {
 	return s.store.ActiveByUser(ctx, u)
