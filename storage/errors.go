@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // The errors of the store, to branch on with errors.Is; the typed errors
@@ -151,14 +152,19 @@ func recordErr(id GameID, err error, format string, args ...any) error {
 	return &RecordError{Game: id, Problem: fmt.Sprintf(format, args...), Err: err}
 }
 
-// BusyError is a change on etcd given up after Tries attempts, each of
-// which found that another process had changed what it read.
+// BusyError is a change on etcd given up after Tries attempts over For,
+// each of which found that another change had changed what it read
+// first; or, with no attempt, given up while it waited for its turn. It
+// comes only when its caller's context ended, or after etcdBusyFor
+// (30 s): a store merely busy for a moment makes a change wait its turn,
+// not fail. Nothing of the change has landed.
 type BusyError struct {
 	Tries int
+	For   time.Duration
 }
 
 func (e *BusyError) Error() string {
-	return fmt.Sprintf("the change was retried %d times and other changes kept landing first; try again in a moment", e.Tries)
+	return fmt.Sprintf("the change was tried %d times over %s and other changes kept landing first; nothing of it was stored: try again in a moment", e.Tries, e.For)
 }
 
 func (e *BusyError) Unwrap() error { return ErrBusy }

@@ -33,9 +33,13 @@ import (
 //	                                      changed or appeared since rev
 //	Then(the puts and deletes)
 //
-// If the comparison fails, another process changed what the change read,
-// and the change runs again from a fresh revision (up to etcdTries
-// times, then a *BusyError). So changes are serializable, as on bbolt:
+// If the comparison fails, another change (of this process or another)
+// changed what the change read, and the change runs again from a fresh
+// revision, holding this process's locks of the keys it writes (see
+// keyLocks), so that a burst of changes of one key in one process queues
+// instead of colliding again; it keeps trying while its caller's
+// context lives, for up to etcdBusyFor, then gives up with a *BusyError,
+// having changed nothing. So changes are serializable, as on bbolt:
 // a move reads its game's record, and its commit compares the game's
 // revision; the game's indexes, its players' records and ratings are
 // written in the same Txn. A key seen through a range and deleted since
@@ -74,8 +78,12 @@ const DefaultEtcdPrefix = "twixtbot/"
 const (
 	etcdDefaultMaxOps   = 128
 	etcdDefaultMaxBytes = 3 << 19 // 1.5 MiB
-	etcdTries           = 40      // attempts of a change that keeps conflicting
+	etcdTries           = 40      // attempts of a read whose revision was compacted
 	etcdPage            = 64      // keys a cursor fetches at a time
+	// etcdBusyFor bounds how long a change whose reads keep being
+	// overtaken tries again, when its caller's context does not end
+	// sooner.
+	etcdBusyFor = 30 * time.Second
 )
 
 // OpenEtcd opens the store kept in the etcd cluster cfg names, creating
@@ -146,6 +154,7 @@ type etcdKV struct {
 	cli   *clientv3.Client
 	cfg   EtcdConfig
 	cache *watchCache // of the buckets read at every interaction
+	locks keyLocks    // of the keys changes run again for
 
 	// base ends when the store closes, and with it the watches of
 	// WatchGames.
@@ -240,12 +249,16 @@ func (k *etcdKV) update(ctx context.Context, prepare prepareFunc) error {
 	}
 	defer k.inflight.Done()
 	// Once handed over, a change runs to its end, as on bbolt; each
-	// request is bounded by the timeout instead.
+	// request is bounded by the timeout instead. Only between attempts,
+	// when nothing of it has landed, may it give up.
+	caller := ctx
 	ctx = context.WithoutCancel(ctx)
 	memo := memoOf(ctx)
+	busy := busyRetry{caller: caller}
+	defer busy.unlock()
 	for try := 1; ; try++ {
 		tx := k.begin(ctx, true)
-		tx.memo = memo
+		tx.memo, tx.caller = memo, caller
 		ok, err := tx.run(prepare)
 		if tx.memoUsed && (err != nil || tx.err != nil || !ok) {
 			// A remembered record may be out of date: run again, reading
@@ -262,11 +275,58 @@ func (k *etcdKV) update(ctx context.Context, prepare prepareFunc) error {
 			return err
 		case ok:
 			return nil
-		case try == etcdTries:
-			return &BusyError{Tries: try}
 		}
-		// Another process changed what this change read.
-		backoff(try)
+		// Another change landed first on what this one read.
+		tx.sortWrites()
+		if err := busy.again(&k.locks, try, tx.order); err != nil {
+			return err
+		}
+	}
+}
+
+// busyRetry paces the attempts of a change whose reads were overtaken:
+// it waits a random while, then takes this process's locks of the keys
+// the change wrote in its attempts, so that the changes of this process
+// that write them take turns instead of colliding again (a burst of
+// games against one player ending at once all change its tally). Only
+// changes of other processes, at most one per process and key, then
+// compete with it. It gives up, with a *BusyError, when the caller's
+// context ends or etcdBusyFor has passed.
+type busyRetry struct {
+	caller context.Context
+	since  time.Time
+	keys   []string // sorted
+	held   func()   // lets go of the locks held; nil when none
+}
+
+// again readies the next attempt after try attempts whose commits failed;
+// written are the keys the last one wrote.
+func (r *busyRetry) again(locks *keyLocks, try int, written []string) error {
+	r.unlock()
+	if r.since.IsZero() {
+		r.since = time.Now()
+	}
+	giveUp := func() error { return &BusyError{Tries: try, For: time.Since(r.since).Round(time.Millisecond)} }
+	if time.Since(r.since) > etcdBusyFor || !backoff(r.caller, try) {
+		return giveUp()
+	}
+	for _, key := range written {
+		if i, found := slices.BinarySearch(r.keys, key); !found {
+			r.keys = slices.Insert(r.keys, i, key)
+		}
+	}
+	held, err := locks.lock(r.caller, r.keys)
+	if err != nil {
+		return giveUp()
+	}
+	r.held = held
+	return nil
+}
+
+func (r *busyRetry) unlock() {
+	if r.held != nil {
+		r.held()
+		r.held = nil
 	}
 }
 
@@ -282,6 +342,9 @@ type etcdTx struct {
 	// WithMemo); a change starts from them, and memoUsed says it did.
 	memo     *memo
 	memoUsed bool
+	// caller is the change's caller's context (ctx never ends): a wait
+	// for a turn may end with it.
+	caller context.Context
 
 	seen   map[string]seenKey // keys read, on their own or in ranges
 	ranges []keyRange         // ranges walked
@@ -618,11 +681,26 @@ func (b *etcdBucket) NextSequence() (uint64, error) {
 		n := b.Sequence() + 1
 		return n, b.SetSequence(n)
 	}
-	return t.kv.increment(t.ctx, key)
+	caller := t.caller
+	if caller == nil {
+		caller = t.ctx
+	}
+	return t.kv.increment(t.ctx, caller, key)
 }
 
 // increment adds one to the counter at key, atomically, and returns it.
-func (k *etcdKV) increment(ctx context.Context, key string) (uint64, error) {
+// The increments of this process take turns at the counter (its key's
+// lock), so that a burst of games created at once in one process does
+// not collide on it; those of other processes still may, and are tried
+// again, as a change is, while caller lives.
+func (k *etcdKV) increment(ctx, caller context.Context, key string) (uint64, error) {
+	start := time.Now()
+	unlock, err := k.locks.lock(caller, []string{key})
+	if err != nil {
+		return 0, &BusyError{For: time.Since(start).Round(time.Millisecond)}
+	}
+	defer unlock()
+	var since time.Time
 	for try := 1; ; try++ {
 		rctx, cancel := context.WithTimeout(ctx, k.cfg.DialTimeout)
 		resp, err := k.cli.Get(rctx, key)
@@ -648,17 +726,28 @@ func (k *etcdKV) increment(ctx context.Context, key string) (uint64, error) {
 			return 0, k.etcdErr(err)
 		case tr.Succeeded:
 			return n, nil
-		case try == etcdTries:
-			return 0, &BusyError{Tries: try}
 		}
-		backoff(try)
+		if since.IsZero() {
+			since = time.Now()
+		}
+		if time.Since(since) > etcdBusyFor || !backoff(caller, try) {
+			return 0, &BusyError{Tries: try, For: time.Since(since).Round(time.Millisecond)}
+		}
 	}
 }
 
-// backoff waits a random while, longer with each try, so that processes
-// racing for the same keys spread out.
-func backoff(try int) {
-	time.Sleep(time.Duration(rand.Int64N(int64(min(try*try, 100)) * int64(time.Millisecond))))
+// backoff waits a random while, longer with each try (up to 100 ms), so
+// that processes racing for the same keys spread out. It reports false
+// if ctx ended first.
+func backoff(ctx context.Context, try int) bool {
+	t := time.NewTimer(time.Duration(rand.Int64N(int64(min(try*try, 100)) * int64(time.Millisecond))))
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 func (b *etcdBucket) Cursor() kvCursor { return b.cursor() }
