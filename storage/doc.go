@@ -70,8 +70,12 @@
 // revision and commits with one etcd Txn that compares the revisions of
 // what it read, so a move commits only if its game's record is still the
 // one it read, and the game's indexes, tallies, clock and ratings land in
-// the same Txn; a change overtaken by another process runs again
-// (ErrBusy after many tries). Each process keeps the buckets read at
+// the same Txn; a change overtaken by another runs again, holding the
+// process's locks of the keys it writes so that the changes of one
+// process take turns at a busy key, for as long as its caller waits (at
+// most 30 s, then ErrBusy). WatchGames tells a process of the games the
+// others change (the leader learns so of the computer's turns). Each
+// process keeps the buckets read at
 // nearly every interaction (server settings and languages, players'
 // choices) in memory, fed by an etcd watch (kv_etcd_cache.go): a change
 // another process makes to them is seen a few milliseconds late. What the guarantees above say of the bbolt
