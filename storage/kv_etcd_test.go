@@ -636,3 +636,85 @@ func TestEtcdBurstOnOneKey(t *testing.T) {
 	}
 	mustCheck(t, a)
 }
+
+// TestEtcdBusyGivesUpWithItsCaller: a change whose reads are overtaken at
+// every attempt keeps trying, past the 40 tries it once gave up after,
+// while its caller waits; when the caller's context ends it gives up
+// with a *BusyError, and nothing of it has landed.
+func TestEtcdBusyGivesUpWithItsCaller(t *testing.T) {
+	a, b := openEtcdPair(t)
+	g := create(t, a, newGame(Proposed))
+	const tries = 45
+	cctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	runs := 0
+	_, err := a.Update(cctx, g.ID, func(ng *Game) error {
+		runs++
+		if runs == tries {
+			cancel() // the caller stops waiting
+		}
+		// Another process changes the game between this read and the
+		// commit, every time.
+		if _, err := b.Update(ctx, g.ID, func(g *Game) error { g.Meta.Names = []string{fmt.Sprint(runs), "b"}; return nil }); err != nil {
+			return err
+		}
+		ng.Meta.Theme = "night"
+		return nil
+	})
+	var be *BusyError
+	if !errors.As(err, &be) || !errors.Is(err, ErrBusy) || be.Tries != tries {
+		t.Fatalf("after %d runs: %v, want a *BusyError after %d tries", runs, err, tries)
+	}
+	if runs != tries {
+		t.Errorf("ran %d times, want %d: it stops when its caller does", runs, tries)
+	}
+	got, err := b.Get(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Meta.Theme != "" {
+		t.Errorf("the change that gave up landed: theme %q", got.Meta.Theme)
+	}
+}
+
+// TestKeyLocks: a lock of keys waits for the holders of any of them, and
+// a wait given up leaves nothing behind.
+func TestKeyLocks(t *testing.T) {
+	var l keyLocks
+	unlockAB, err := l.lock(ctx, []string{"a", "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// c is free, b is held: a wait for both gives up with its context.
+	cctx, cancel := context.WithCancel(context.Background())
+	got := make(chan error)
+	go func() {
+		_, err := l.lock(cctx, []string{"b", "c"})
+		got <- err
+	}()
+	cancel()
+	if err := <-got; !errors.Is(err, context.Canceled) {
+		t.Fatalf("a wait for a held key whose context ended: %v", err)
+	}
+	unlockC, err := l.lock(ctx, []string{"c"}) // not left held by the wait given up
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlockC()
+	// A waiter gets b once its holder lets go.
+	taken := make(chan func())
+	go func() {
+		u, err := l.lock(ctx, []string{"b"})
+		if err != nil {
+			t.Error(err)
+		}
+		taken <- u
+	}()
+	unlockAB()
+	(<-taken)()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.locks) != 0 {
+		t.Errorf("%d keys left in the table after every lock was let go", len(l.locks))
+	}
+}
