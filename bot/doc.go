@@ -12,7 +12,9 @@
 // Several bot processes may share one store (on etcd). Then a Leader
 // (Options.Leader, an election) picks the one that runs the clock's
 // sweeps and the computer's moves, so that each runs once; the others
-// serve interactions only.
+// serve interactions only. The leader hears of the turns the others
+// hand to the computer from the store's watch of the games
+// (storage.Store.WatchGames), not by listing the games.
 //
 // It talks to Discord through the bot/discord package (gateway or HTTP
 // interactions, one router) and keeps games in storage; it knows nothing of
