@@ -187,3 +187,34 @@ func TestComputerMovesForAnotherProcess(t *testing.T) {
 		t.Errorf("the process that does not lead listed every ongoing game %d times", n)
 	}
 }
+
+// TestComputerKeepsTheReplyGate: the leader may hear of a turn twice,
+// from its own handling of the move (with the gate of the reply that
+// reports it) and from the store's watch (without), in either order; the
+// computer's post of its answer waits for that reply either way.
+func TestComputerKeepsTheReplyGate(t *testing.T) {
+	for _, watchFirst := range []bool{true, false} {
+		c := newComputer(nil, ComputerOptions{Workers: 1})
+		c.slots <- struct{}{} // the only worker is busy: the queued game waits
+		ctx, cancel := context.WithCancel(context.Background())
+		c.ctx = ctx
+		const id, turns = storage.GameID(7), 3
+		reply := make(chan struct{})
+		c.enqueue(id, make(chan struct{}), turns-2) // an earlier turn's
+		if watchFirst {
+			c.enqueue(id, nil, turns)
+			c.enqueue(id, reply, turns)
+		} else {
+			c.enqueue(id, reply, turns)
+			c.enqueue(id, nil, turns)
+		}
+		if got := c.gate(id, turns); got != reply {
+			t.Errorf("watch first %v: the post after %d moves waits for %v, want the reply's gate", watchFirst, turns, got)
+		}
+		if got := c.gate(id, turns-2); got != nil {
+			t.Errorf("watch first %v: an earlier turn's gate is kept after a later post", watchFirst)
+		}
+		cancel()
+		c.wg.Wait()
+	}
+}
