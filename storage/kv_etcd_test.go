@@ -576,6 +576,7 @@ func TestWatchGamesOnBbolt(t *testing.T) {
 // they conflicted on, the games' ends went to 40 tries each and a third
 // of them gave up.
 func TestEtcdBurstOnOneKey(t *testing.T) {
+	boltOnly(t) // it starts its own etcd server and takes seconds; once is enough
 	a, b := openEtcdPair(t)
 	const n = 200
 	var ids []GameID
@@ -642,6 +643,7 @@ func TestEtcdBurstOnOneKey(t *testing.T) {
 // while its caller waits; when the caller's context ends it gives up
 // with a *BusyError, and nothing of it has landed.
 func TestEtcdBusyGivesUpWithItsCaller(t *testing.T) {
+	boltOnly(t) // it starts its own etcd server and takes seconds; once is enough
 	a, b := openEtcdPair(t)
 	g := create(t, a, newGame(Proposed))
 	const tries = 45
