@@ -46,6 +46,9 @@ type kvBucket interface {
 	// ForEach calls fn for each key, in order, until fn returns an error.
 	ForEach(fn func(k, v []byte) error) error
 	Cursor() kvCursor
+	// Count returns how many keys the bucket holds, without reading
+	// their values.
+	Count() (int, error)
 	// NextSequence returns the bucket's next sequence number (1, 2, ...).
 	NextSequence() (uint64, error)
 	// Sequence returns the last number NextSequence gave, and

@@ -89,3 +89,14 @@ func (t boltTx) Empty() bool {
 type boltBucket struct{ *bolt.Bucket }
 
 func (b boltBucket) Cursor() kvCursor { return b.Bucket.Cursor() }
+
+// Count walks the bucket's keys in the mapped pages: no value is copied
+// or decoded.
+func (b boltBucket) Count() (int, error) {
+	n := 0
+	c := b.Bucket.Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		n++
+	}
+	return n, nil
+}

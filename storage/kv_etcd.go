@@ -656,6 +656,28 @@ func (b *etcdBucket) ForEach(fn func(k, v []byte) error) error {
 	return b.tx.err
 }
 
+// Count asks etcd for the number of keys in the bucket's range at the
+// transaction's revision (a count-only range: no key or value comes
+// back), and records the range as read. A transaction that wrote in the
+// bucket walks it instead, so that its own writes count as its cursors
+// see them.
+func (b *etcdBucket) Count() (int, error) {
+	t := b.tx
+	if len(t.written(b.prefix, b.end)) > 0 {
+		n := 0
+		if err := b.ForEach(func(_, _ []byte) error { n++; return nil }); err != nil {
+			return 0, err
+		}
+		return n, nil
+	}
+	resp := t.get(b.prefix, clientv3.WithRange(b.end), clientv3.WithCountOnly())
+	if resp == nil {
+		return 0, t.err
+	}
+	t.ranges = append(t.ranges, keyRange{b.prefix, b.end})
+	return int(resp.Count), nil
+}
+
 func (b *etcdBucket) Sequence() uint64 {
 	v := b.tx.value(b.tx.kv.seqKey(b.name), true)
 	n, _ := strconv.ParseUint(string(v), 10, 64)

@@ -108,6 +108,27 @@ func (s *Store) Active(ctx context.Context) ([]*Game, error) {
 	return s.listIndex(ctx, bucketActive, nil, ongoing)
 }
 
+// CountActive returns the number of ongoing (proposed or active) games,
+// counting the entries of their index without reading a game: for a
+// gauge that is read often. The index changes in the same transaction as
+// each game it lists, so the count is len(Active) whenever Active
+// returns no error. On a damaged database (an entry whose record is
+// missing or no longer ongoing, which Check reports) Active returns the
+// games it could read and an error naming the others, while CountActive
+// counts every entry, as it cannot tell them apart without reading them.
+func (s *Store) CountActive(ctx context.Context) (int, error) {
+	var n int
+	err := s.view(ctx, func(tx kvTx) error {
+		var err error
+		n, err = tx.Bucket(bucketActive).Count()
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
 // Due returns the ongoing games due at or before t (see Game.Due), the
 // earliest first: the challenges to expire, the reminders to send and the
 // deadlines to enforce.
