@@ -341,11 +341,11 @@ func (b *Bot) Router() *discord.Router {
 		o.Metrics.Gauge("active_games", "Games waiting for answers or under way.", func() float64 {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 			defer cancel()
-			all, err := b.svc.Active(ctx)
+			n, err := b.svc.CountActive(ctx)
 			if err != nil {
 				return -1
 			}
-			return float64(len(all))
+			return float64(n)
 		})
 	}
 	r.Undelivered(b.repost)

@@ -32,6 +32,10 @@ func (s *Service) FindLoaded(ctx context.Context, a Actor, option string, mustPl
 // Active returns every ongoing game (challenges and running games).
 func (s *Service) Active(ctx context.Context) ([]*storage.Game, error) { return s.store.Active(ctx) }
 
+// CountActive returns the number of ongoing games without reading them
+// (see storage.Store.CountActive): for the metrics.
+func (s *Service) CountActive(ctx context.Context) (int, error) { return s.store.CountActive(ctx) }
+
 // WatchGames tells fn of every ongoing game, then of each game any
 // process sharing the store changes, until ctx ends (see
 // storage.Store.WatchGames); it returns storage.ErrNotSupported at once

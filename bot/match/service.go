@@ -29,6 +29,7 @@ type Store interface {
 	ActiveByChannel(ctx context.Context, ch storage.ChannelID) ([]*storage.Game, error)
 	ActiveByUser(ctx context.Context, u storage.UserID) ([]*storage.Game, error)
 	Active(ctx context.Context) ([]*storage.Game, error)
+	CountActive(ctx context.Context) (int, error)
 	WatchGames(ctx context.Context, fn func(*storage.Game, error)) error
 	Due(ctx context.Context, t time.Time) ([]*storage.Game, error)
 	FinishedByGuild(ctx context.Context, guild storage.GuildID, after storage.Cursor, limit int) ([]*storage.Game, storage.Cursor, error)
