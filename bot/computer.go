@@ -214,7 +214,7 @@ func (b *Bot) followComputer(ctx context.Context) bool {
 			b.log.Error("the computer cannot replay a game the store told of", "game", g.ID, "err", err)
 		}
 		if ok {
-			b.comp.enqueue(g.ID, nil, len(g.Log))
+			b.comp.enqueue(g, nil)
 		}
 	})
 	return !errors.Is(err, storage.ErrNotSupported)
@@ -229,7 +229,7 @@ func (b *Bot) scanComputer(ctx context.Context) {
 	queued := 0
 	for _, g := range all {
 		if g.State == storage.Active && g.Meta.Computer != 0 {
-			b.comp.enqueue(g.ID, nil, len(g.Log))
+			b.comp.enqueue(g, nil)
 			queued++
 		}
 	}
@@ -241,6 +241,18 @@ func (b *Bot) scanComputer(ctx context.Context) {
 // queued is a game in the computer's queue.
 type queued struct {
 	again bool // a turn passed meanwhile: look at the game again when done
+	// heard is the record of the turns heard of since the current look
+	// at the game began (the first of them, and whether any differed
+	// from it: mixed). The leader hears of a person's move it handled
+	// twice: from its own handling and from the store's watch. If the
+	// look settles the very record heard of (the same commit), a second
+	// look would only read the game again to find nothing to do, so none
+	// is made. Any other record heard of, or a look that did not settle
+	// its game (it could not read it, choose or store a move), looks
+	// again as before.
+	heard    turnMark
+	hasHeard bool
+	mixed    bool
 	// gates are the replies the computer's posts must not overtake, by
 	// the length of the log when the turn passed to it: the post of the
 	// move made at that length waits for the reply that reported the move
@@ -250,26 +262,53 @@ type queued struct {
 	gates map[int]<-chan struct{}
 }
 
-// enqueue queues a game for the computer to look at, at the turn that
-// comes after a log of turns moves; the computer's post of its move there
-// waits for gate (see gateReplies), if not nil.
-func (c *computer) enqueue(id storage.GameID, gate <-chan struct{}, turns int) {
+// turnMark tells records of a game apart for the computer's queue: two
+// records with the same mark are the same commit (the store stamps
+// Updated at each change), and even when a clock repeats a time, the
+// same position (a game's log only grows, except by a takeback, which
+// is counted), state and computer seats, which are all its look decides
+// on.
+type turnMark struct {
+	turns, takebacks int
+	state            storage.State
+	computer         storage.SeatSet
+	updated          time.Time
+}
+
+func markOf(g *storage.Game) turnMark {
+	return turnMark{len(g.Log), len(g.Meta.Takebacks), g.State, g.Meta.Computer, g.Updated}
+}
+
+func (m turnMark) same(o turnMark) bool {
+	return m.turns == o.turns && m.takebacks == o.takebacks && m.state == o.state && m.computer == o.computer && m.updated.Equal(o.updated)
+}
+
+// enqueue queues game g for the computer to look at, at the turn that
+// comes after its log; the computer's post of its move there waits for
+// gate (see gateReplies), if not nil.
+func (c *computer) enqueue(g *storage.Game, gate <-chan struct{}) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.ctx == nil || c.ctx.Err() != nil {
 		return // not running: the first scan of the next run finds it
 	}
-	q, ok := c.games[id]
+	q, ok := c.games[g.ID]
 	if !ok {
 		q = &queued{gates: map[int]<-chan struct{}{}}
-		c.games[id] = q
+		c.games[g.ID] = q
 		c.wg.Add(1)
-		go c.loop(c.ctx, id)
+		go c.loop(c.ctx, g.ID)
 	} else {
 		q.again = true
+		switch m := markOf(g); {
+		case !q.hasHeard:
+			q.heard, q.hasHeard = m, true
+		case !q.heard.same(m):
+			q.mixed = true
+		}
 	}
 	if gate != nil {
-		q.gates[turns] = gate
+		q.gates[len(g.Log)] = gate
 	}
 }
 
@@ -292,22 +331,35 @@ func (c *computer) gate(id storage.GameID, turns int) <-chan struct{} {
 	return gate
 }
 
-// loop looks at a game until no turn passed while it did.
+// loop looks at a game until no turn passed while it did, other than
+// the very record its last look settled.
 func (c *computer) loop(ctx context.Context, id storage.GameID) {
 	defer c.wg.Done()
 	for {
-		c.turn(ctx, id)
-		c.mu.Lock()
-		q := c.games[id]
-		if !q.again || ctx.Err() != nil {
-			delete(c.games, id)
-			c.mu.Unlock()
+		settled, ok := c.turn(ctx, id)
+		if !c.lookAgain(ctx, id, settled, ok) {
 			c.count(0, 0) // wake WaitComputerIdle
 			return
 		}
-		q.again = false
-		c.mu.Unlock()
 	}
+}
+
+// lookAgain ends a look at game id, which settled the record marked
+// settled if ok (see turn): it reports whether to look again, or takes
+// the game out of the queue.
+func (c *computer) lookAgain(ctx context.Context, id storage.GameID, settled turnMark, ok bool) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	q := c.games[id]
+	if q.again && ok && q.hasHeard && !q.mixed && q.heard.same(settled) {
+		q.again = false // heard twice: this look settled it
+	}
+	if !q.again || ctx.Err() != nil {
+		delete(c.games, id)
+		return false
+	}
+	q.again, q.hasHeard, q.mixed = false, false, false
+	return true
 }
 
 // count changes the waiting and thinking counts and wakes their watchers.
@@ -383,12 +435,16 @@ func budget(cfg ai.Config) time.Duration {
 // turn makes the computer's move in game id, if it is to move: it waits
 // for a worker, thinks within its deadline, plays through the match logic
 // like any player (refused if the game moved on meanwhile), and posts the
-// move with the board.
-func (c *computer) turn(ctx context.Context, id storage.GameID) {
+// move with the board. It returns the mark of the record it read, with
+// ok true, if it settled that record: found nothing to do there, stored
+// its move, or found that the game had moved on (whose new record the
+// queue hears of in turn); ok is false if it could not read the game,
+// choose or store a move.
+func (c *computer) turn(ctx context.Context, id storage.GameID) (settled turnMark, ok bool) {
 	b := c.b
 	release, err := c.slot(ctx)
 	if err != nil {
-		return
+		return turnMark{}, false
 	}
 	defer release()
 	g, pos, err := b.svc.Load(ctx, id)
@@ -396,11 +452,12 @@ func (c *computer) turn(ctx context.Context, id storage.GameID) {
 		if ctx.Err() == nil {
 			b.log.Warn("the computer cannot load its game", "game", id, "err", err)
 		}
-		return
+		return turnMark{}, false
 	}
+	settled = markOf(g)
 	seat, ok := match.ComputerToMove(g, pos)
 	if !ok {
-		return
+		return settled, true
 	}
 	cfg := c.config(g)
 	start := time.Now()
@@ -408,11 +465,11 @@ func (c *computer) turn(ctx context.Context, id storage.GameID) {
 	d, err := c.player.Choose(tctx, pos, cfg)
 	cancel()
 	if ctx.Err() != nil {
-		return // shutting down: the next run moves here
+		return turnMark{}, false // shutting down: the next run moves here
 	}
 	if err != nil {
 		b.log.Error("the computer could not choose a move", "game", id, "err", err)
-		return
+		return turnMark{}, false
 	}
 	a := match.Actor{User: g.User(seat), Guild: g.Place.Guild, Channel: g.Place.Channel}
 	// The message that shows the move, for the notifications the move
@@ -424,19 +481,19 @@ func (c *computer) turn(ctx context.Context, id storage.GameID) {
 	case errors.Is(err, match.ErrStale), errors.Is(err, match.ErrNotRunning), errors.Is(err, match.ErrNotInGame),
 		errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrWrongState):
 		b.log.Info("the game moved on while the computer thought", "game", id, "err", err)
-		return
+		return turnMark{}, false
 	case err != nil:
 		b.log.Error("the computer's move was refused", "game", id, "move", d.Move.String(), "err", err)
-		return
+		return turnMark{}, false
 	}
 	b.log.Info("the computer moved", "game", id, "decision", d.String(), "took", time.Since(start).Round(time.Millisecond))
 	r, err := b.playedReply(p)
 	if err != nil {
 		b.log.Warn("could not draw the board", "game", id, "err", err)
-		return
+		return settled, true
 	}
 	if b.notify == nil {
-		return
+		return settled, true
 	}
 	waitGate(ctx, c.gate(id, len(g.Log)))
 	sctx, scancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
@@ -444,6 +501,7 @@ func (c *computer) turn(ctx context.Context, id storage.GameID) {
 	if sent, err = b.notify.Send(sctx, place(p.Game), r); err != nil {
 		b.log.Warn("could not post the computer's move: /twixt board shows it", "game", id, "err", err)
 	}
+	return settled, true
 }
 
 // askSlot waits for a worker for a hint or a review, for at most
@@ -490,7 +548,7 @@ func (b *Bot) wireComputer() {
 	// b.moved: turn notifications and followers (notify.go).
 	b.svc.Listen(c.user, b.moved, func(ctx context.Context, g *storage.Game, pos *game.Game) {
 		if _, ok := match.ComputerToMove(g, pos); ok {
-			c.enqueue(g.ID, replyGate(ctx), len(g.Log))
+			c.enqueue(g, replyGate(ctx))
 		}
 	})
 	if m := b.opts.Metrics; m != nil {

@@ -14,7 +14,9 @@
 // sweeps and the computer's moves, so that each runs once; the others
 // serve interactions only. The leader hears of the turns the others
 // hand to the computer from the store's watch of the games
-// (storage.Store.WatchGames), not by listing the games.
+// (storage.Store.WatchGames), not by listing the games. A turn it handles
+// itself it hears of twice, from its own handling and from the watch;
+// the computer reads and thinks about such a turn once.
 //
 // It talks to Discord through the bot/discord package (gateway or HTTP
 // interactions, one router) and keeps games in storage; it knows nothing of

@@ -199,14 +199,17 @@ func TestComputerKeepsTheReplyGate(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		c.ctx = ctx
 		const id, turns = storage.GameID(7), 3
+		at := func(n int) *storage.Game {
+			return &storage.Game{ID: id, State: storage.Active, Log: make([]game.Move, n)}
+		}
 		reply := make(chan struct{})
-		c.enqueue(id, make(chan struct{}), turns-2) // an earlier turn's
+		c.enqueue(at(turns-2), make(chan struct{})) // an earlier turn's
 		if watchFirst {
-			c.enqueue(id, nil, turns)
-			c.enqueue(id, reply, turns)
+			c.enqueue(at(turns), nil)
+			c.enqueue(at(turns), reply)
 		} else {
-			c.enqueue(id, reply, turns)
-			c.enqueue(id, nil, turns)
+			c.enqueue(at(turns), reply)
+			c.enqueue(at(turns), nil)
 		}
 		if got := c.gate(id, turns); got != reply {
 			t.Errorf("watch first %v: the post after %d moves waits for %v, want the reply's gate", watchFirst, turns, got)
