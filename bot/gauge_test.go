@@ -1,27 +1,13 @@
 package bot
 
 import (
-	"context"
 	"regexp"
 	"strconv"
-	"sync/atomic"
 	"testing"
 
 	"github.com/twixtbot/twixtbot/bot/discordtest"
 	"github.com/twixtbot/twixtbot/bot/match"
-	"github.com/twixtbot/twixtbot/storage"
 )
-
-// listingStore counts the store's listings of every ongoing game.
-type listingStore struct {
-	match.Store
-	listed atomic.Int64
-}
-
-func (s *listingStore) Active(ctx context.Context) ([]*storage.Game, error) {
-	s.listed.Add(1)
-	return s.Store.Active(ctx)
-}
 
 var activeGauge = regexp.MustCompile(`(?m)^twixtbot_active_games (-?[0-9.]+)$`)
 
@@ -30,7 +16,7 @@ var activeGauge = regexp.MustCompile(`(?m)^twixtbot_active_games (-?[0-9.]+)$`)
 // and no scrape lists (reads and decodes) the ongoing games.
 func TestActiveGamesGauge(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
-	ls := &listingStore{}
+	ls := &countActive{} // leader_test.go
 	r := startBot(t, fake, runOpts{wrap: func(s match.Store) match.Store { ls.Store = s; return ls }})
 	alice, bob, carol, dave := fake.NewUser("alice"), fake.NewUser("bob"), fake.NewUser("carol"), fake.NewUser("dave")
 	var first, second discordtest.Message
@@ -62,7 +48,7 @@ func TestActiveGamesGauge(t *testing.T) {
 			t.Errorf("%s: active_games %v, want %v", st.what, got, st.want)
 		}
 	}
-	if n := ls.listed.Load(); n != 0 {
+	if n := ls.n.Load(); n != 0 {
 		t.Errorf("the scrapes listed every ongoing game %d times, want none: the gauge counts the index", n)
 	}
 }
