@@ -163,7 +163,7 @@ type crashingStore struct {
 
 var errCrash = errors.New("the process died here")
 
-func (s *crashingStore) TakeBack(ctx context.Context, id storage.GameID, n, keep int, asker game.Seat, update func(*storage.Game, *game.Game) error) (storage.Moved, error) {
+func (s *crashingStore) TakeBack(ctx context.Context, id storage.GameID, n storage.LogMark, keep int, asker game.Seat, update func(*storage.Game, *game.Game) error) (storage.Moved, error) {
 	m, err := s.Store.TakeBack(ctx, id, n, keep, asker, update)
 	if err == nil && s.armed.Load() {
 		panic(errCrash)

@@ -26,16 +26,28 @@ type Action struct {
 	// Privilege claims the team's Privilege right after the move.
 	Privilege bool
 	// Turns, if not negative, is the number of log entries the caller saw
-	// (a button carries it): if the game has moved on, the action is
-	// stale and refused.
-	Turns int
+	// (a button carries it), and Takebacks the number of takebacks the
+	// game had had: if the game has moved on, even to another position
+	// with a log as long (a takeback, then a move), the action is stale
+	// and refused. Zero Takebacks is a game without takebacks.
+	Turns     int
+	Takebacks int
+}
+
+// ActionAt is an action decided on record g: it is refused as stale if
+// g's log has changed by the time it lands (see storage.LogMark).
+func ActionAt(g *storage.Game, act Action) Action {
+	m := g.LogMark()
+	act.Turns, act.Takebacks = m.Len, m.Takebacks
+	return act
 }
 
 // Play makes the caller take an action in game g: a placement or a swap on
 // their turn (with Privilege, if asked), a Privilege claim right after
 // their move, or a resignation at any time. The move is checked by the
 // rules, and it lands only if nothing else landed since the caller's view
-// of the game was loaded.
+// of the game was loaded: the store checks the log's length and its
+// takebacks in the move's transaction (see storage.LogMark).
 //
 // Its errors are *InGame, carrying the game's theme, once the game is
 // found.
@@ -78,7 +90,7 @@ func (s *Service) play(ctx context.Context, a Actor, g *storage.Game, pos *game.
 	if g.State != storage.Active {
 		return nil, refuseGame(NotRunning, g)
 	}
-	if act.Turns >= 0 && act.Turns != len(g.Log) {
+	if act.Turns >= 0 && (storage.LogMark{Len: act.Turns, Takebacks: act.Takebacks}) != g.LogMark() {
 		return nil, refuse(MovedOn)
 	}
 	seat, ok := seatOf(g, pos, a.User)
@@ -123,7 +135,7 @@ func (s *Service) play(ctx context.Context, a Actor, g *storage.Game, pos *game.
 // withdrawing any draw offer, as one transaction.
 func (s *Service) commit(ctx context.Context, g *storage.Game, moves []storage.SeatMove) (*Played, error) {
 	now := s.now()
-	m, err := s.store.AppendMoves(ctx, g.ID, len(g.Log), moves, func(ng *storage.Game, o game.Outcome) error {
+	m, err := s.store.AppendMoves(ctx, g.ID, g.LogMark(), moves, func(ng *storage.Game, o game.Outcome) error {
 		ng.Meta.DrawOffer = 0
 		if ng.State != storage.Active {
 			stopClock(ng)

@@ -202,7 +202,7 @@ func (s *Service) AskTakeback(ctx context.Context, a Actor, id storage.GameID, t
 // the turn's clock and withdrawing any draw offer.
 func (s *Service) takeBack(ctx context.Context, g *storage.Game, asker game.Seat, keep int) (*TakenBack, error) {
 	now := s.now()
-	m, err := s.store.TakeBack(ctx, g.ID, len(g.Log), keep, asker, func(ng *storage.Game, _ *game.Game) error {
+	m, err := s.store.TakeBack(ctx, g.ID, g.LogMark(), keep, asker, func(ng *storage.Game, _ *game.Game) error {
 		ng.Meta.DrawOffer = 0
 		startClock(ng, now)
 		return nil
