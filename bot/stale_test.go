@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/twixtbot/twixtbot/bot/discordtest"
 	"github.com/twixtbot/twixtbot/bot/match"
 	"github.com/twixtbot/twixtbot/game"
 	"github.com/twixtbot/twixtbot/storage"
@@ -192,4 +194,84 @@ func TestComputerMoveAfterTakebackAndReplay(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestButtonAfterTakebackAndReplay: Black's Swap button from the board of
+// Red's first peg is stale once that peg is taken back and Red pegs
+// elsewhere, though the log has one entry again; the button on the new
+// board carries the takeback and swaps.
+func TestButtonAfterTakebackAndReplay(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	r := startBot(t, fake, runOpts{})
+	alice, bob := fake.NewUser("alice"), fake.NewUser("bob")
+	r.begin(alice, bob, "g1")
+	first := r.move(alice, "f6")
+	if _, ok := findButton(first, "swap/g1/1"); !ok {
+		t.Fatalf("no Swap button on %q", first.Content)
+	}
+	ask := r.do(alice, "twixt takeback").Message
+	r.press(bob, ask, "tbyes/g1/1")
+	r.wantLog(1)
+	again := r.move(alice, "g8")
+	if _, ok := findButton(again, "swap/g1/1.1"); !ok {
+		t.Fatalf("the Swap button after the takeback does not carry it: %+v", again.Buttons())
+	}
+	if res := r.press(bob, first, "swap/g1/1").Message; !res.Ephemeral() || !strings.Contains(res.Content, "moved on") {
+		t.Fatalf("the Swap button from before the takeback: %q", res.Content)
+	}
+	r.wantLog(1, "g8")
+	r.press(bob, again, "swap/g1/1.1")
+	r.wantLog(1, "g8", "swap")
+}
+
+func TestParseTurns(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want storage.LogMark
+		ok   bool
+	}{
+		{"0", storage.LogMark{}, true},
+		{"12", storage.LogMark{Len: 12}, true},
+		{"12.1", storage.LogMark{Len: 12, Takebacks: 1}, true},
+		{"3.200", storage.LogMark{Len: 3, Takebacks: 200}, true},
+		{"", storage.LogMark{}, false},
+		{"-1", storage.LogMark{}, false},
+		{"12.0", storage.LogMark{}, false},
+		{"12.", storage.LogMark{}, false},
+		{".1", storage.LogMark{}, false},
+		{"12.1.1", storage.LogMark{}, false},
+		{"012", storage.LogMark{}, false},
+		{"+12", storage.LogMark{}, false},
+		{"12.-1", storage.LogMark{}, false},
+		{"1e3", storage.LogMark{}, false},
+	} {
+		got, ok := parseTurns(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("parseTurns(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// FuzzParseTurns: what parseTurns reads, turnsSegment writes back the
+// same, and it never reads a negative mark.
+func FuzzParseTurns(f *testing.F) {
+	for _, s := range []string{"0", "12", "12.1", "12.0", "-1", "1.2.3", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, ok := parseTurns(s)
+		if !ok {
+			return
+		}
+		if m.Len < 0 || m.Takebacks < 0 {
+			t.Fatalf("%q read as %v", s, m)
+		}
+		if m.Len > 1<<16 || m.Takebacks > 1<<16 {
+			return // too large a record to build
+		}
+		g := &storage.Game{Log: make([]game.Move, m.Len), Meta: storage.Meta{Takebacks: make([]storage.Takeback, m.Takebacks)}}
+		if got := turnsSegment(g); got != s {
+			t.Fatalf("%q read as %v, written back as %q", s, m, got)
+		}
+	})
 }

@@ -423,8 +423,8 @@ func (m LogMark) String() string {
 	return s
 }
 
-// matches reports whether g's log still has mark m.
-func (m LogMark) matches(g *Game) bool {
+// Matches reports whether g's log has mark m.
+func (m LogMark) Matches(g *Game) bool {
 	return m.Len == AnyLen || (m.Len == len(g.Log) && (m.Takebacks == AnyTakebacks || m.Takebacks == len(g.Meta.Takebacks)))
 }
 
@@ -483,7 +483,7 @@ func getActive(tx kvTx, id GameID, at LogMark, op string) (*Game, error) {
 	if g.State != Active {
 		return nil, &StateError{Game: id, State: g.State, Op: op}
 	}
-	if !at.matches(g) {
+	if !at.Matches(g) {
 		return nil, &ConflictError{Game: id, Expected: at, Actual: g.LogMark()}
 	}
 	return g, nil

@@ -90,7 +90,7 @@ func (s *Service) play(ctx context.Context, a Actor, g *storage.Game, pos *game.
 	if g.State != storage.Active {
 		return nil, refuseGame(NotRunning, g)
 	}
-	if act.Turns >= 0 && (storage.LogMark{Len: act.Turns, Takebacks: act.Takebacks}) != g.LogMark() {
+	if act.Turns >= 0 && !(storage.LogMark{Len: act.Turns, Takebacks: act.Takebacks}).Matches(g) {
 		return nil, refuse(MovedOn)
 	}
 	seat, ok := seatOf(g, pos, a.User)
@@ -175,7 +175,7 @@ func (s *Service) OfferDraw(ctx context.Context, a Actor, id storage.GameID) (*D
 	}
 	if off := g.Meta.DrawOffer; off != 0 {
 		if pos.SeatColor(off) != pos.SeatColor(seat) {
-			p, err := s.AcceptDraw(ctx, a, id, len(g.Log))
+			p, err := s.AcceptDraw(ctx, a, id, g.LogMark())
 			if err != nil {
 				return nil, err
 			}
@@ -197,14 +197,14 @@ func (s *Service) OfferDraw(ctx context.Context, a Actor, id storage.GameID) (*D
 	return &DrawOffer{Game: ng, Seat: seat}, nil
 }
 
-// AcceptDraw accepts the standing draw offer made when the log had turns
-// entries; only the other side may accept.
-func (s *Service) AcceptDraw(ctx context.Context, a Actor, id storage.GameID, turns int) (*Played, error) {
+// AcceptDraw accepts the standing draw offer made when the log had mark
+// at (the answer buttons carry it); only the other side may accept.
+func (s *Service) AcceptDraw(ctx context.Context, a Actor, id storage.GameID, at storage.LogMark) (*Played, error) {
 	g, pos, err := s.store.Load(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	seat, err := s.drawAnswerer(g, pos, a, turns)
+	seat, err := s.drawAnswerer(g, pos, a, at)
 	if err != nil {
 		return nil, err
 	}
@@ -212,13 +212,13 @@ func (s *Service) AcceptDraw(ctx context.Context, a Actor, id storage.GameID, tu
 }
 
 // DeclineDraw withdraws the standing draw offer, for the other side.
-func (s *Service) DeclineDraw(ctx context.Context, a Actor, id storage.GameID, turns int) (*storage.Game, error) {
+func (s *Service) DeclineDraw(ctx context.Context, a Actor, id storage.GameID, at storage.LogMark) (*storage.Game, error) {
 	return s.store.Update(ctx, id, func(g *storage.Game) error {
 		pos, err := game.Replay(g.Settings, g.Log)
 		if err != nil {
 			return err
 		}
-		if _, err := s.drawAnswerer(g, pos, a, turns); err != nil {
+		if _, err := s.drawAnswerer(g, pos, a, at); err != nil {
 			return err
 		}
 		g.Meta.DrawOffer = 0
@@ -228,12 +228,12 @@ func (s *Service) DeclineDraw(ctx context.Context, a Actor, id storage.GameID, t
 
 // drawAnswerer checks that the caller may answer the standing draw offer,
 // and returns their seat.
-func (s *Service) drawAnswerer(g *storage.Game, pos *game.Game, a Actor, turns int) (game.Seat, error) {
+func (s *Service) drawAnswerer(g *storage.Game, pos *game.Game, a Actor, at storage.LogMark) (game.Seat, error) {
 	if g.State != storage.Active {
 		return 0, refuseGame(NotRunning, g)
 	}
 	off := g.Meta.DrawOffer
-	if off == 0 || len(g.Log) != turns {
+	if off == 0 || g.LogMark() != at {
 		return 0, refuse(NoDrawOffer)
 	}
 	for _, st := range g.SeatsOf(a.User) {
