@@ -174,3 +174,34 @@ func TestComputerRetriesWhileRunning(t *testing.T) {
 		t.Errorf("%d games queued after the computer stopped", len(b.comp.games))
 	}
 }
+
+// TestComputerRetryWokenByATurn: a turn heard while a game waits out its
+// backoff ends the wait: the computer looks at once.
+func TestComputerRetryWokenByATurn(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	st := testBackends[0].open(t)
+	g := computerGame(t, ctx, st)
+	fs := &flakyStore{Store: st, loads: 1, moved: make(chan struct{})}
+	b := New(Options{Store: fs, Computer: ComputerOptions{User: "99", Engine: fastEngine().Engine}})
+	waiting := make(chan struct{})
+	b.comp.pause = func(ctx context.Context, d time.Duration, wake <-chan struct{}) {
+		close(waiting)
+		select { // no timer: only a turn heard ends the wait
+		case <-wake:
+		case <-ctx.Done():
+		}
+	}
+	runComputer(t, b)
+	select {
+	case <-waiting:
+	case <-ctx.Done():
+		t.Fatal("the failed look was never retried")
+	}
+	b.comp.enqueue(g, nil) // as the store's watch or a move tells of the game
+	select {
+	case <-fs.moved:
+	case <-ctx.Done():
+		t.Fatal("the turn heard did not end the wait")
+	}
+}
