@@ -273,22 +273,22 @@ type queued struct {
 // turnMark tells records of a game apart for the computer's queue: two
 // records with the same mark are the same commit (the store stamps
 // Updated at each change), and even when a clock repeats a time, the
-// same position (a game's log only grows, except by a takeback, which
-// is counted), state and computer seats, which are all its look decides
-// on.
+// same position (its storage.LogMark: a game's log only grows, except
+// by a takeback, which is counted), state and computer seats, which are
+// all its look decides on.
 type turnMark struct {
-	turns, takebacks int
-	state            storage.State
-	computer         storage.SeatSet
-	updated          time.Time
+	log      storage.LogMark
+	state    storage.State
+	computer storage.SeatSet
+	updated  time.Time
 }
 
 func markOf(g *storage.Game) turnMark {
-	return turnMark{len(g.Log), len(g.Meta.Takebacks), g.State, g.Meta.Computer, g.Updated}
+	return turnMark{g.LogMark(), g.State, g.Meta.Computer, g.Updated}
 }
 
 func (m turnMark) same(o turnMark) bool {
-	return m.turns == o.turns && m.takebacks == o.takebacks && m.state == o.state && m.computer == o.computer && m.updated.Equal(o.updated)
+	return m.log == o.log && m.state == o.state && m.computer == o.computer && m.updated.Equal(o.updated)
 }
 
 // enqueue queues game g for the computer to look at, at the turn that

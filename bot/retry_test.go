@@ -43,27 +43,26 @@ type flakyStore struct {
 	moved        chan struct{}
 }
 
-func (s *flakyStore) Load(ctx context.Context, id storage.GameID) (*storage.Game, *game.Game, error) {
+// fails counts down one of the failures still to come: whether to fail.
+func (s *flakyStore) fails(n *int) bool {
 	s.mu.Lock()
-	fail := s.loads > 0
-	if fail {
-		s.loads--
+	defer s.mu.Unlock()
+	if *n <= 0 {
+		return false
 	}
-	s.mu.Unlock()
-	if fail {
+	*n--
+	return true
+}
+
+func (s *flakyStore) Load(ctx context.Context, id storage.GameID) (*storage.Game, *game.Game, error) {
+	if s.fails(&s.loads) {
 		return nil, nil, fmt.Errorf("storage: read game %s: %w", id, errFlaky)
 	}
 	return s.Store.Load(ctx, id)
 }
 
 func (s *flakyStore) AppendMoves(ctx context.Context, id storage.GameID, at storage.LogMark, moves []storage.SeatMove, update func(*storage.Game, game.Outcome) error) (storage.Moved, error) {
-	s.mu.Lock()
-	fail := s.moves > 0
-	if fail {
-		s.moves--
-	}
-	s.mu.Unlock()
-	if fail {
+	if s.fails(&s.moves) {
 		return storage.Moved{}, fmt.Errorf("storage: commit: %w", errFlaky)
 	}
 	m, err := s.Store.AppendMoves(ctx, id, at, moves, update)

@@ -183,9 +183,9 @@ func (s *Service) OfferDraw(ctx context.Context, a Actor, id storage.GameID) (*D
 		}
 		return nil, refuse(DrawAlreadyOffered)
 	}
-	turns := len(g.Log)
+	mark := g.LogMark()
 	ng, err := s.store.Update(ctx, id, func(ng *storage.Game) error {
-		if len(ng.Log) != turns || ng.State != storage.Active {
+		if ng.LogMark() != mark || ng.State != storage.Active {
 			return refuse(DrawMovedOn)
 		}
 		ng.Meta.DrawOffer = seat
