@@ -40,6 +40,7 @@ type flakyStore struct {
 	match.Store
 	mu           sync.Mutex
 	loads, moves int // failures still to come
+	conflicts    int // moves refused as moved on still to come
 	moved        chan struct{}
 }
 
@@ -65,6 +66,9 @@ func (s *flakyStore) AppendMoves(ctx context.Context, id storage.GameID, at stor
 	if s.fails(&s.moves) {
 		return storage.Moved{}, fmt.Errorf("storage: commit: %w", errFlaky)
 	}
+	if s.fails(&s.conflicts) {
+		return storage.Moved{}, &storage.ConflictError{Game: id, Expected: at, Actual: at}
+	}
 	m, err := s.Store.AppendMoves(ctx, id, at, moves, update)
 	if err == nil && moves[0].Seat == computerSeat {
 		close(s.moved)
@@ -75,24 +79,29 @@ func (s *flakyStore) AppendMoves(ctx context.Context, id storage.GameID, at stor
 // TestComputerRetriesAFailedLook: a look at a game whose read or whose
 // move's store fails is tried again after 1 s, 2 s, 4 s ... (the waits
 // are the test's: no time passes), each logged, until the computer's
-// move lands.
+// move lands; one that finds the game moved on is tried again at once,
+// up to three in a row.
 func TestComputerRetriesAFailedLook(t *testing.T) {
 	for _, tt := range []struct {
-		name         string
-		loads, moves int
-		want         []time.Duration
+		name                    string
+		loads, moves, conflicts int
+		want                    []time.Duration
 	}{
-		{"the read fails three times", 3, 0, []time.Duration{time.Second, 2 * time.Second, 4 * time.Second}},
-		{"the store fails twice", 0, 2, []time.Duration{time.Second, 2 * time.Second}},
-		{"both fail", 1, 1, []time.Duration{time.Second, 2 * time.Second}},
-		{"nothing fails", 0, 0, nil},
+		{"the read fails three times", 3, 0, 0, []time.Duration{time.Second, 2 * time.Second, 4 * time.Second}},
+		{"the store fails twice", 0, 2, 0, []time.Duration{time.Second, 2 * time.Second}},
+		{"both fail", 1, 1, 0, []time.Duration{time.Second, 2 * time.Second}},
+		{"nothing fails", 0, 0, 0, nil},
+		// Three looks that find the game moved on look again at once;
+		// more in a row wait like failures.
+		{"moved on three times", 0, 0, 3, nil},
+		{"moved on five times", 0, 0, 5, []time.Duration{time.Second, 2 * time.Second}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			st := testBackends[0].open(t)
 			g := computerGame(t, ctx, st)
-			fs := &flakyStore{Store: st, loads: tt.loads, moves: tt.moves, moved: make(chan struct{})}
+			fs := &flakyStore{Store: st, loads: tt.loads, moves: tt.moves, conflicts: tt.conflicts, moved: make(chan struct{})}
 			logs := &discordtest.Buffer{}
 			b := New(Options{Store: fs, Logger: slog.New(slog.NewJSONHandler(logs, nil)), Computer: ComputerOptions{User: "99", Engine: fastEngine().Engine}})
 			var mu sync.Mutex
