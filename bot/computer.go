@@ -223,11 +223,22 @@ func (b *Bot) followComputer(ctx context.Context) bool {
 	return !errors.Is(err, storage.ErrNotSupported)
 }
 
-// scanComputer queues every active game with a computer seat.
+// scanComputer queues every active game with a computer seat. A listing
+// that fails is tried again after a growing wait (see retryDelay) while
+// ctx lives; meanwhile the computer moves where a player moves next.
 func (b *Bot) scanComputer(ctx context.Context) {
-	all, err := b.svc.Active(ctx)
-	if err != nil {
-		b.log.Error("the computer cannot list the active games: it will move only where a player moves next", "err", err)
+	var all []*storage.Game
+	for fails := 1; ; fails++ {
+		var err error
+		if all, err = b.svc.Active(ctx); err == nil {
+			break
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		d := retryDelay(fails)
+		b.log.Error("the computer cannot list the active games: it tries again later, and meanwhile moves only where a player moves next", "err", err, "failures", fails, "in", d)
+		b.comp.pause(ctx, d, nil)
 	}
 	queued := 0
 	for _, g := range all {

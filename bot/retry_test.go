@@ -41,6 +41,7 @@ type flakyStore struct {
 	mu           sync.Mutex
 	loads, moves int // failures still to come
 	conflicts    int // moves refused as moved on still to come
+	lists        int // failures of the listing of the active games
 	moved        chan struct{}
 }
 
@@ -53,6 +54,13 @@ func (s *flakyStore) fails(n *int) bool {
 	}
 	*n--
 	return true
+}
+
+func (s *flakyStore) Active(ctx context.Context) ([]*storage.Game, error) {
+	if s.fails(&s.lists) {
+		return nil, fmt.Errorf("storage: list active games: %w", errFlaky)
+	}
+	return s.Store.Active(ctx)
 }
 
 func (s *flakyStore) Load(ctx context.Context, id storage.GameID) (*storage.Game, *game.Game, error) {
@@ -211,5 +219,36 @@ func TestComputerRetryWokenByATurn(t *testing.T) {
 	case <-fs.moved:
 	case <-ctx.Done():
 		t.Fatal("the turn heard did not end the wait")
+	}
+}
+
+// TestComputerRetriesItsFirstScan: when the listing of the active games
+// at the computer's start fails, it is tried again after 1 s, 2 s ...
+// (the test's waits), so that the games where the computer is to move
+// are not left until a player moves.
+func TestComputerRetriesItsFirstScan(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	st := testBackends[0].open(t)
+	computerGame(t, ctx, st)
+	fs := &flakyStore{Store: st, lists: 2, moved: make(chan struct{})}
+	b := New(Options{Store: fs, Computer: ComputerOptions{User: "99", Engine: fastEngine().Engine}})
+	var mu sync.Mutex
+	var waited []time.Duration
+	b.comp.pause = func(ctx context.Context, d time.Duration, wake <-chan struct{}) {
+		mu.Lock()
+		defer mu.Unlock()
+		waited = append(waited, d)
+	}
+	runComputer(t, b)
+	select {
+	case <-fs.moved:
+	case <-ctx.Done():
+		t.Fatal("the computer never moved")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []time.Duration{time.Second, 2 * time.Second}; fmt.Sprint(waited) != fmt.Sprint(want) {
+		t.Errorf("the computer waited %v before listing again, want %v", waited, want)
 	}
 }
