@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -183,13 +184,44 @@ func button(style discordgo.ButtonStyle, label string, segments ...string) disco
 	return discord.Button(style, label, id)
 }
 
-// turnsParam reads the log length a button carries.
-func turnsParam(e *discord.Event) (int, error) {
-	var n int
-	if _, err := fmt.Sscanf(e.Param("n"), "%d", &n); err != nil || n < 0 {
-		return 0, refused(match.ErrStale, "refusal.button_damaged", nil)
+// turnsSegment is the segment of a button's custom_id ({n}) that marks
+// the position it is posted at: the log's length, followed, once the game
+// has had takebacks, by their number ("12.1"), so that a button from
+// before a takeback is stale on the position a new move brings back to
+// its length (see storage.LogMark).
+func turnsSegment(g *storage.Game) string {
+	m := g.LogMark()
+	if m.Takebacks == 0 {
+		return strconv.Itoa(m.Len)
 	}
-	return n, nil
+	return strconv.Itoa(m.Len) + "." + strconv.Itoa(m.Takebacks)
+}
+
+// parseTurns reads a turnsSegment. A segment without takebacks is a
+// button posted before any: one posted before takebacks were marked, in a
+// game that has had some, is stale, like a button from before a takeback.
+func parseTurns(s string) (storage.LogMark, bool) {
+	l, t, ok := strings.Cut(s, ".")
+	n, err := strconv.Atoi(l)
+	if err != nil || n < 0 || strconv.Itoa(n) != l {
+		return storage.LogMark{}, false
+	}
+	m := storage.LogMark{Len: n}
+	if ok {
+		if m.Takebacks, err = strconv.Atoi(t); err != nil || m.Takebacks < 1 || strconv.Itoa(m.Takebacks) != t {
+			return storage.LogMark{}, false
+		}
+	}
+	return m, true
+}
+
+// turnsParam reads the position a button was posted at (turnsSegment).
+func turnsParam(e *discord.Event) (storage.LogMark, error) {
+	m, ok := parseTurns(e.Param("n"))
+	if !ok {
+		return storage.LogMark{}, refused(match.ErrStale, "refusal.button_damaged", nil)
+	}
+	return m, nil
 }
 
 // gameParam reads the game a button names, and names it in the

@@ -79,7 +79,7 @@ func TestTakebackHTTP(t *testing.T) {
 	// Declined: the move stands.
 	r.move(alice, "d4")
 	ask = r.do(alice, "twixt takeback").Message
-	no := r.press(bob, ask, "tbno/g1/3").Message
+	no := r.press(bob, ask, "tbno/g1/3.1").Message
 	wantText(t, "the decline", no, "declined: the move stands")
 	allDisabled(t, "the declined request", no)
 	r.wantLog(1, "f6", "g8", "d4")
@@ -87,13 +87,13 @@ func TestTakebackHTTP(t *testing.T) {
 	// Lapsed: bob moves instead of answering.
 	ask = r.do(alice, "twixt takeback").Message
 	r.move(bob, "h9")
-	if res := r.press(bob, ask, "tbyes/g1/3").Message; !res.Ephemeral() || !strings.Contains(res.Content, "no longer standing") {
+	if res := r.press(bob, ask, "tbyes/g1/3.1").Message; !res.Ephemeral() || !strings.Contains(res.Content, "no longer standing") {
 		t.Fatalf("Accept after the next move: %q", res.Content)
 	}
 	r.wantLog(1, "f6", "g8", "d4", "h9")
 	// bob's reply is taken back with alice's move when alice asks now.
 	ask = r.do(alice, "twixt takeback").Message
-	done = r.press(bob, ask, "tbyes/g1/4").Message
+	done = r.press(bob, ask, "tbyes/g1/4.1").Message
 	wantText(t, "the double takeback", done, "Taken back: `d4`, `h9`")
 	r.wantLog(1, "f6", "g8")
 
@@ -142,7 +142,7 @@ func TestTakebackDoubleTwixtHTTP(t *testing.T) {
 	// the team's to use again.
 	r.move(alice, "c3", discordtest.Bool(optPrivilege, true))
 	ask = r.do(alice, "twixt takeback").Message
-	done = r.press(carol, ask, "tbyes/g1/2").Message
+	done = r.press(carol, ask, "tbyes/g1/2.1").Message
 	wantText(t, "the takeback of a Privilege", done, "Taken back: `c3`, `privilege`", "Red 1 (<@"+alice.ID+">), your move")
 	r.wantLog(1)
 	if _, pos := r.load(1); pos.PrivilegeUsed(game.Red) {
@@ -163,7 +163,7 @@ type crashingStore struct {
 
 var errCrash = errors.New("the process died here")
 
-func (s *crashingStore) TakeBack(ctx context.Context, id storage.GameID, n, keep int, asker game.Seat, update func(*storage.Game, *game.Game) error) (storage.Moved, error) {
+func (s *crashingStore) TakeBack(ctx context.Context, id storage.GameID, n storage.LogMark, keep int, asker game.Seat, update func(*storage.Game, *game.Game) error) (storage.Moved, error) {
 	m, err := s.Store.TakeBack(ctx, id, n, keep, asker, update)
 	if err == nil && s.armed.Load() {
 		panic(errCrash)

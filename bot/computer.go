@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"strconv"
 	"sync"
 	"time"
 
@@ -65,6 +66,8 @@ type computer struct {
 	thinking int         // games being thought about
 	changed  wake.Signal // when games, waiting or thinking change
 	wg       sync.WaitGroup
+	// pause waits out a backoff (sleep; tests replace it).
+	pause func(ctx context.Context, d time.Duration, wake <-chan struct{})
 }
 
 func newComputer(b *Bot, o ComputerOptions) *computer {
@@ -80,7 +83,7 @@ func newComputer(b *Bot, o ComputerOptions) *computer {
 	user := &match.SelfUser{}
 	user.Set(o.User)
 	return &computer{b: b, user: user, player: ai.NewEngine(ai.EngineOptions{}), engine: o.Engine, hintFor: o.HintTime, hintWait: o.HintWait,
-		slots: make(chan struct{}, o.Workers), games: map[storage.GameID]*queued{}}
+		slots: make(chan struct{}, o.Workers), games: map[storage.GameID]*queued{}, pause: sleep}
 }
 
 // SetComputerUser tells the bot its own user id, as the gateway reports it
@@ -220,11 +223,22 @@ func (b *Bot) followComputer(ctx context.Context) bool {
 	return !errors.Is(err, storage.ErrNotSupported)
 }
 
-// scanComputer queues every active game with a computer seat.
+// scanComputer queues every active game with a computer seat. A listing
+// that fails is tried again after a growing wait (see retryDelay) while
+// ctx lives; meanwhile the computer moves where a player moves next.
 func (b *Bot) scanComputer(ctx context.Context) {
-	all, err := b.svc.Active(ctx)
-	if err != nil {
-		b.log.Error("the computer cannot list the active games: it will move only where a player moves next", "err", err)
+	var all []*storage.Game
+	for fails := 1; ; fails++ {
+		var err error
+		if all, err = b.svc.Active(ctx); err == nil {
+			break
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		d := retryDelay(fails)
+		b.log.Error("the computer cannot list the active games: it tries again later, and meanwhile moves only where a player moves next", "err", err, "failures", fails, "in", d)
+		b.comp.pause(ctx, d, nil)
 	}
 	queued := 0
 	for _, g := range all {
@@ -253,6 +267,11 @@ type queued struct {
 	heard    turnMark
 	hasHeard bool
 	mixed    bool
+	// retrying is set while the game waits out a backoff after a look
+	// that failed (see loop); wake cuts the wait short when a turn is
+	// heard meanwhile.
+	retrying bool
+	wake     chan struct{}
 	// gates are the replies the computer's posts must not overtake, by
 	// the length of the log when the turn passed to it: the post of the
 	// move made at that length waits for the reply that reported the move
@@ -265,22 +284,22 @@ type queued struct {
 // turnMark tells records of a game apart for the computer's queue: two
 // records with the same mark are the same commit (the store stamps
 // Updated at each change), and even when a clock repeats a time, the
-// same position (a game's log only grows, except by a takeback, which
-// is counted), state and computer seats, which are all its look decides
-// on.
+// same position (its storage.LogMark: a game's log only grows, except
+// by a takeback, which is counted), state and computer seats, which are
+// all its look decides on.
 type turnMark struct {
-	turns, takebacks int
-	state            storage.State
-	computer         storage.SeatSet
-	updated          time.Time
+	log      storage.LogMark
+	state    storage.State
+	computer storage.SeatSet
+	updated  time.Time
 }
 
 func markOf(g *storage.Game) turnMark {
-	return turnMark{len(g.Log), len(g.Meta.Takebacks), g.State, g.Meta.Computer, g.Updated}
+	return turnMark{g.LogMark(), g.State, g.Meta.Computer, g.Updated}
 }
 
 func (m turnMark) same(o turnMark) bool {
-	return m.turns == o.turns && m.takebacks == o.takebacks && m.state == o.state && m.computer == o.computer && m.updated.Equal(o.updated)
+	return m.log == o.log && m.state == o.state && m.computer == o.computer && m.updated.Equal(o.updated)
 }
 
 // enqueue queues game g for the computer to look at, at the turn that
@@ -294,7 +313,7 @@ func (c *computer) enqueue(g *storage.Game, gate <-chan struct{}) {
 	}
 	q, ok := c.games[g.ID]
 	if !ok {
-		q = &queued{gates: map[int]<-chan struct{}{}}
+		q = &queued{gates: map[int]<-chan struct{}{}, wake: make(chan struct{}, 1)}
 		c.games[g.ID] = q
 		c.wg.Add(1)
 		go c.loop(c.ctx, g.ID)
@@ -309,6 +328,12 @@ func (c *computer) enqueue(g *storage.Game, gate <-chan struct{}) {
 	}
 	if gate != nil {
 		q.gates[len(g.Log)] = gate
+	}
+	if q.retrying {
+		select {
+		case q.wake <- struct{}{}:
+		default:
+		}
 	}
 }
 
@@ -331,28 +356,130 @@ func (c *computer) gate(id storage.GameID, turns int) <-chan struct{} {
 	return gate
 }
 
+// look is how a look at a game ended (see turn).
+type look uint8
+
+const (
+	// lookSettled: the look settled the record it read: it found nothing to
+	// do there, or stored its move.
+	lookSettled look = iota
+	// lookMovedOn: the game changed between the look's read and its move,
+	// which the store refused: look again at once, at the game as it is.
+	lookMovedOn
+	// lookFailed: the look could not read the game, choose a move or store
+	// it: look again after a backoff (see retryDelay).
+	lookFailed
+	// lookStopped: the computer is stopping (its context ended).
+	lookStopped
+)
+
+var lookNames = [...]string{"settled", "moved on", "failed", "stopped"}
+
+func (l look) String() string {
+	if int(l) < len(lookNames) {
+		return lookNames[l]
+	}
+	return "look(" + strconv.Itoa(int(l)) + ")"
+}
+
+// Retries of a look that failed wait firstRetry, then twice as long each
+// time, up to maxRetry, for as long as the computer runs: a store that
+// fails for a moment must not leave a game waiting for the computer's
+// move until the next start.
+const (
+	firstRetry = time.Second
+	maxRetry   = time.Minute
+	// quickLooks bounds the looks in a row that find the game moved on
+	// and look again at once; past it they wait like failures, in case
+	// the game keeps changing (or seems to) under every look.
+	quickLooks = 3
+)
+
+// retryDelay is how long to wait before the look after the nth failure
+// in a row (n ≥ 1).
+func retryDelay(n int) time.Duration {
+	d := firstRetry
+	for i := 1; i < n && d < maxRetry; i++ {
+		d *= 2
+	}
+	return min(d, maxRetry)
+}
+
 // loop looks at a game until no turn passed while it did, other than
-// the very record its last look settled.
+// the very record its last look settled. A look that found the game
+// moved on looks again at once; one that failed looks again after a
+// backoff, logged, until one succeeds or the computer stops.
 func (c *computer) loop(ctx context.Context, id storage.GameID) {
 	defer c.wg.Done()
+	fails, moves := 0, 0 // failures, and looks that found the game moved on, in a row
 	for {
-		settled, ok := c.turn(ctx, id)
-		if !c.lookAgain(ctx, id, settled, ok) {
+		mark, l := c.turn(ctx, id)
+		switch l {
+		case lookFailed:
+			fails++
+		case lookMovedOn:
+			if moves++; moves > quickLooks {
+				fails++
+			}
+		default:
+			fails, moves = 0, 0
+		}
+		if !c.lookAgain(ctx, id, mark, l) {
 			c.count(0, 0) // wake WaitComputerIdle
 			return
+		}
+		if fails > 0 {
+			d := retryDelay(fails)
+			c.b.log.Warn("the computer looks at its game again later", "game", id, "after", l.String(), "failures", fails, "in", d)
+			c.backoff(ctx, id, d)
 		}
 	}
 }
 
-// lookAgain ends a look at game id, which settled the record marked
-// settled if ok (see turn): it reports whether to look again, or takes
-// the game out of the queue.
-func (c *computer) lookAgain(ctx context.Context, id storage.GameID, settled turnMark, ok bool) bool {
+// backoff waits d before the next look at game id, or less if a turn is
+// heard meanwhile or ctx ends. Meanwhile the game does not keep
+// WaitComputerIdle waiting.
+func (c *computer) backoff(ctx context.Context, id storage.GameID, d time.Duration) {
+	c.mu.Lock()
+	q := c.games[id]
+	q.retrying = true
+	c.changed.Broadcast()
+	c.mu.Unlock()
+	c.pause(ctx, d, q.wake)
+	c.mu.Lock()
+	q.retrying = false
+	select {
+	case <-q.wake: // a turn heard during the wait: this look is for it
+	default:
+	}
+	c.mu.Unlock()
+}
+
+// sleep waits d, or until wake or ctx ends: the computer's pause, which
+// tests replace.
+func sleep(ctx context.Context, d time.Duration, wake <-chan struct{}) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-wake:
+	case <-ctx.Done():
+	}
+}
+
+// lookAgain ends a look at game id, which ended as l and read the record
+// marked mark (see turn): it reports whether to look again, or takes the
+// game out of the queue. A look that found the game moved on or failed
+// looks again (while ctx lives) whether or not a turn was heard.
+func (c *computer) lookAgain(ctx context.Context, id storage.GameID, mark turnMark, l look) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	q := c.games[id]
-	if q.again && ok && q.hasHeard && !q.mixed && q.heard.same(settled) {
+	if q.again && l == lookSettled && q.hasHeard && !q.mixed && q.heard.same(mark) {
 		q.again = false // heard twice: this look settled it
+	}
+	if l == lookMovedOn || l == lookFailed {
+		q.again = true
 	}
 	if !q.again || ctx.Err() != nil {
 		delete(c.games, id)
@@ -381,9 +508,18 @@ func (b *Bot) WaitComputer(ctx context.Context, cond func(waiting, thinking int)
 // WaitComputerIdle waits until the computer has no game queued or being
 // thought about, its moves posted, or ctx ends. The console waits with it
 // after each line, so that the computer's answer comes before the next.
+// A game whose look failed, waiting to be looked at again (see loop),
+// does not keep it waiting.
 func (b *Bot) WaitComputerIdle(ctx context.Context) error {
 	c := b.comp
-	return c.waitFor(ctx, func() bool { return len(c.games) == 0 })
+	return c.waitFor(ctx, func() bool {
+		for _, q := range c.games {
+			if !q.retrying {
+				return false
+			}
+		}
+		return true
+	})
 }
 
 // wait waits until cond holds for the numbers of games waiting for a
@@ -434,30 +570,30 @@ func budget(cfg ai.Config) time.Duration {
 
 // turn makes the computer's move in game id, if it is to move: it waits
 // for a worker, thinks within its deadline, plays through the match logic
-// like any player (refused if the game moved on meanwhile), and posts the
-// move with the board. It returns the mark of the record it read, with
-// ok true, if it settled that record: found nothing to do there, stored
-// its move, or found that the game had moved on (whose new record the
-// queue hears of in turn); ok is false if it could not read the game,
-// choose or store a move.
-func (c *computer) turn(ctx context.Context, id storage.GameID) (settled turnMark, ok bool) {
+// like any player, and posts the move with the board. The move is for the
+// very position it read: if the game moved on meanwhile, even back to a
+// log as long (a takeback and a new move), it is refused and not played.
+// It returns how the look ended, and the mark of the record it read if
+// it settled it (see look).
+func (c *computer) turn(ctx context.Context, id storage.GameID) (turnMark, look) {
 	b := c.b
 	release, err := c.slot(ctx)
 	if err != nil {
-		return turnMark{}, false
+		return turnMark{}, lookStopped
 	}
 	defer release()
 	g, pos, err := b.svc.Load(ctx, id)
 	if err != nil {
-		if ctx.Err() == nil {
-			b.log.Warn("the computer cannot load its game", "game", id, "err", err)
+		if ctx.Err() != nil {
+			return turnMark{}, lookStopped
 		}
-		return turnMark{}, false
+		b.log.Warn("the computer cannot load its game", "game", id, "err", err)
+		return turnMark{}, lookFailed
 	}
-	settled = markOf(g)
+	mark := markOf(g)
 	seat, ok := match.ComputerToMove(g, pos)
 	if !ok {
-		return settled, true
+		return mark, lookSettled
 	}
 	cfg := c.config(g)
 	start := time.Now()
@@ -465,35 +601,38 @@ func (c *computer) turn(ctx context.Context, id storage.GameID) (settled turnMar
 	d, err := c.player.Choose(tctx, pos, cfg)
 	cancel()
 	if ctx.Err() != nil {
-		return turnMark{}, false // shutting down: the next run moves here
+		return turnMark{}, lookStopped // shutting down: the next run moves here
 	}
 	if err != nil {
 		b.log.Error("the computer could not choose a move", "game", id, "err", err)
-		return turnMark{}, false
+		return turnMark{}, lookFailed
 	}
 	a := match.Actor{User: g.User(seat), Guild: g.Place.Guild, Channel: g.Place.Channel}
 	// The message that shows the move, for the notifications the move
 	// sends: known once it is posted below.
 	shown, sent := newPosted(), discord.MessageID("")
 	defer func() { shown.set(sent) }()
-	p, err := b.svc.Play(context.WithValue(ctx, postedKey{}, shown), a, id, match.Action{Move: d.Move, Privilege: d.ClaimPrivilege, Turns: len(g.Log)})
+	p, err := b.svc.Play(context.WithValue(ctx, postedKey{}, shown), a, id, match.ActionAt(g, match.Action{Move: d.Move, Privilege: d.ClaimPrivilege}))
 	switch {
 	case errors.Is(err, match.ErrStale), errors.Is(err, match.ErrNotRunning), errors.Is(err, match.ErrNotInGame),
 		errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrWrongState):
-		b.log.Info("the game moved on while the computer thought", "game", id, "err", err)
-		return turnMark{}, false
+		b.log.Info("the game moved on while the computer thought: it looks again", "game", id, "read", g.LogMark().String(), "err", err)
+		return turnMark{}, lookMovedOn
 	case err != nil:
+		if ctx.Err() != nil {
+			return turnMark{}, lookStopped
+		}
 		b.log.Error("the computer's move was refused", "game", id, "move", d.Move.String(), "err", err)
-		return turnMark{}, false
+		return turnMark{}, lookFailed
 	}
 	b.log.Info("the computer moved", "game", id, "decision", d.String(), "took", time.Since(start).Round(time.Millisecond))
 	r, err := b.playedReply(p)
 	if err != nil {
 		b.log.Warn("could not draw the board", "game", id, "err", err)
-		return settled, true
+		return mark, lookSettled
 	}
 	if b.notify == nil {
-		return settled, true
+		return mark, lookSettled
 	}
 	waitGate(ctx, c.gate(id, len(g.Log)))
 	sctx, scancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
@@ -501,7 +640,7 @@ func (c *computer) turn(ctx context.Context, id storage.GameID) (settled turnMar
 	if sent, err = b.notify.Send(sctx, place(p.Game), r); err != nil {
 		b.log.Warn("could not post the computer's move: /twixt board shows it", "game", id, "err", err)
 	}
-	return settled, true
+	return mark, lookSettled
 }
 
 // askSlot waits for a worker for a hint or a review, for at most

@@ -7,7 +7,10 @@
 // The computer opponent (game/ai) plays as the bot's own user: its moves
 // are queued and thought about by a bounded pool of workers outside the
 // interactions (RunComputer), then played through the same match logic as
-// a person's, and posted as messages of their own.
+// a person's, on the very position the computer searched (refused, and
+// looked at again, if the game moved on meanwhile), and posted as
+// messages of their own. A look that cannot read the game or store its
+// move is tried again after a growing wait (1 s, 2 s, ... a minute).
 //
 // Several bot processes may share one store (on etcd). Then a Leader
 // (Options.Leader, an election) picks the one that runs the clock's

@@ -198,7 +198,7 @@ func (s *gatedStore) release() {
 	s.gate = nil
 }
 
-func (s *gatedStore) AppendMoves(ctx context.Context, id storage.GameID, n int, moves []storage.SeatMove, update func(*storage.Game, game.Outcome) error) (storage.Moved, error) {
+func (s *gatedStore) AppendMoves(ctx context.Context, id storage.GameID, n storage.LogMark, moves []storage.SeatMove, update func(*storage.Game, game.Outcome) error) (storage.Moved, error) {
 	s.mu.Lock()
 	gate, entered := s.gate, s.entered
 	s.mu.Unlock()
@@ -316,7 +316,7 @@ func (s *barrierStore) arm(n int) {
 	s.n = n
 }
 
-func (s *barrierStore) AppendMoves(ctx context.Context, id storage.GameID, n int, moves []storage.SeatMove, update func(*storage.Game, game.Outcome) error) (storage.Moved, error) {
+func (s *barrierStore) AppendMoves(ctx context.Context, id storage.GameID, n storage.LogMark, moves []storage.SeatMove, update func(*storage.Game, game.Outcome) error) (storage.Moved, error) {
 	s.mu.Lock()
 	if s.n == 0 {
 		s.mu.Unlock()
@@ -473,7 +473,7 @@ func (s *failingStore) Update(ctx context.Context, id storage.GameID, fn func(*s
 	return s.Store.Update(ctx, id, fn)
 }
 
-func (s *failingStore) AppendMoves(ctx context.Context, id storage.GameID, n int, moves []storage.SeatMove, update func(*storage.Game, game.Outcome) error) (storage.Moved, error) {
+func (s *failingStore) AppendMoves(ctx context.Context, id storage.GameID, n storage.LogMark, moves []storage.SeatMove, update func(*storage.Game, game.Outcome) error) (storage.Moved, error) {
 	if err := s.failure(); err != nil {
 		return storage.Moved{}, err
 	}

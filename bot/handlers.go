@@ -305,7 +305,7 @@ func (b *Bot) act(ctx context.Context, e *discord.Event, act match.Action) (disc
 }
 
 // buttonAct plays the action of a button press, which carries the game and
-// the log length it was posted at.
+// the position it was posted at (turnsSegment).
 func (b *Bot) buttonAct(ctx context.Context, e *discord.Event, m game.Move) (discord.Reply, error) {
 	id, err := gameParam(e)
 	if err != nil {
@@ -315,7 +315,7 @@ func (b *Bot) buttonAct(ctx context.Context, e *discord.Event, m game.Move) (dis
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	p, err := b.svc.Play(ctx, actorOf(e), id, match.Action{Move: m, Turns: n})
+	p, err := b.svc.Play(ctx, actorOf(e), id, match.Action{Move: m, Turns: n.Len, Takebacks: n.Takebacks})
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -374,7 +374,7 @@ func (b *Bot) playedReply(p *match.Played) (discord.Reply, error) {
 				sb.WriteString(" " + d)
 			}
 		}
-		n := fmt.Sprint(len(g.Log))
+		n := turnsSegment(g)
 		var row []discordgo.MessageComponent
 		if pos.SwapAvailable() && !thinks {
 			row = append(row, button(discordgo.PrimaryButton, v.t("button.swap", nil), "swap", g.ID.String(), n))
@@ -509,7 +509,7 @@ func (b *Bot) draw(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	if len(others) > 1 {
 		id = "draw.offer_team"
 	}
-	n := fmt.Sprint(len(g.Log))
+	n := turnsSegment(g)
 	text := v.t(id, args{"Player": v.who(g, pos, off.Seat), "Game": g.ID, "Others": v.and(ws)})
 	return discord.Text(text).WithMentions(others...).WithComponents(discord.Row(
 		button(discordgo.SuccessButton, v.t("button.accept_draw", nil), "drawyes", g.ID.String(), n),

@@ -152,11 +152,12 @@ func TestComputerLooksAgain(t *testing.T) {
 			for _, g := range tt.heard {
 				c.enqueue(g, nil)
 			}
-			var settled turnMark
+			var mark turnMark
+			l := lookFailed
 			if tt.settled != nil {
-				settled = markOf(tt.settled)
+				mark, l = markOf(tt.settled), lookSettled
 			}
-			if got := c.lookAgain(ctx, id, settled, tt.settled != nil); got != tt.again {
+			if got := c.lookAgain(ctx, id, mark, l); got != tt.again {
 				t.Errorf("look again %v, want %v", got, tt.again)
 			}
 			c.mu.Lock()

@@ -124,7 +124,7 @@ func TestRatedGameHTTP(t *testing.T) {
 // the result and the reply.
 type crashStore struct{ match.Store }
 
-func (s crashStore) AppendMoves(ctx context.Context, id storage.GameID, n int, moves []storage.SeatMove, update func(*storage.Game, game.Outcome) error) (storage.Moved, error) {
+func (s crashStore) AppendMoves(ctx context.Context, id storage.GameID, n storage.LogMark, moves []storage.SeatMove, update func(*storage.Game, game.Outcome) error) (storage.Moved, error) {
 	if _, err := s.Store.AppendMoves(ctx, id, n, moves, update); err != nil {
 		return storage.Moved{}, err
 	}

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -70,7 +69,7 @@ func (b *Bot) takebackCmd(ctx context.Context, e *discord.Event) (discord.Reply,
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	return b.askTakeback(ctx, e, g.ID, -1)
+	return b.askTakeback(ctx, e, g.ID, storage.LogMark{Len: storage.AnyLen})
 }
 
 // takebackButton is the Take back button on a move's reply.
@@ -98,8 +97,8 @@ func (b *Bot) disablePressed(e *discord.Event) {
 	b.later("disable a used button", func(ctx context.Context) error { return b.notify.Edit(ctx, ch, id, r) })
 }
 
-func (b *Bot) askTakeback(ctx context.Context, e *discord.Event, id storage.GameID, turns int) (discord.Reply, error) {
-	ask, err := b.svc.AskTakeback(ctx, actorOf(e), id, turns)
+func (b *Bot) askTakeback(ctx context.Context, e *discord.Event, id storage.GameID, at storage.LogMark) (discord.Reply, error) {
+	ask, err := b.svc.AskTakeback(ctx, actorOf(e), id, at)
 	if err != nil {
 		return discord.Reply{}, err
 	}
@@ -122,7 +121,7 @@ func (b *Bot) askTakeback(ctx context.Context, e *discord.Event, id storage.Game
 	if len(others) > 1 {
 		key = "takeback.ask_team"
 	}
-	n := fmt.Sprint(len(g.Log))
+	n := turnsSegment(g)
 	text := v.t(key, args{"Player": v.who(g, pos, ask.Seat), "Game": g.ID, "Others": v.and(ws)})
 	return discord.Text(text).WithMentions(others...).WithComponents(discord.Row(
 		button(discordgo.SuccessButton, v.t("button.accept_takeback", nil), "tbyes", g.ID.String(), n),
@@ -195,14 +194,14 @@ func (b *Bot) takebackButtonFor(g *storage.Game, pos *game.Game, v vocab) (disco
 	if err := b.svc.TakebackAllowed(ctx, g); err != nil {
 		return nil, false
 	}
-	return button(discordgo.SecondaryButton, v.t("button.take_back", nil), "takeback", g.ID.String(), fmt.Sprint(len(g.Log))), true
+	return button(discordgo.SecondaryButton, v.t("button.take_back", nil), "takeback", g.ID.String(), turnsSegment(g)), true
 }
 
-// gameTurnsParams reads the game and the log length a button carries.
-func gameTurnsParams(e *discord.Event) (storage.GameID, int, error) {
+// gameTurnsParams reads the game and the position a button carries.
+func gameTurnsParams(e *discord.Event) (storage.GameID, storage.LogMark, error) {
 	id, err := gameParam(e)
 	if err != nil {
-		return 0, 0, err
+		return 0, storage.LogMark{}, err
 	}
 	n, err := turnsParam(e)
 	return id, n, err

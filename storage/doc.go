@@ -25,7 +25,10 @@
 //   - A move is atomic, inside one bbolt write transaction (AppendMove): it
 //     reloads the game, checks that the log still has the length the
 //     caller validated against (optimistic concurrency: of two racing
-//     moves one lands and the other gets ErrConflict), plays the move
+//     moves one lands and the other gets ErrConflict) and, with
+//     AppendMoves, the same number of takebacks (LogMark: a takeback and
+//     a new move can bring a log back to a length it had, on another
+//     position), plays the move
 //     through the rules engine so that no illegal move is stored, appends
 //     it, updates the state, the indexes and the players' records, and
 //     commits. A method returns success only after its transaction has

@@ -74,16 +74,21 @@ func (e *DecodeError) Error() string {
 // Unwrap returns ErrCorrupt and the underlying cause.
 func (e *DecodeError) Unwrap() []error { return []error{ErrCorrupt, e.Err} }
 
-// ConflictError is a move refused because the game's log no longer has the
-// length the caller validated against.
+// ConflictError is a change of a game's log refused because the log no
+// longer has the mark the caller validated against (see LogMark): another
+// move landed first, or a takeback changed the position, even if a new
+// move brought the log back to the length the caller saw.
 type ConflictError struct {
 	Game     GameID
-	Expected int // the log length the caller saw
-	Actual   int // the log length now
+	Expected LogMark // the log the caller saw
+	Actual   LogMark // the log now
 }
 
 func (e *ConflictError) Error() string {
-	return fmt.Sprintf("game %s moved on: it has %d log entries, not %d; look at the board again and retry", e.Game, e.Actual, e.Expected)
+	if e.Expected.Len == e.Actual.Len {
+		return fmt.Sprintf("game %s moved on: a takeback changed its position (it has %d takebacks, not %d); look at the board again and retry", e.Game, e.Actual.Takebacks, e.Expected.Takebacks)
+	}
+	return fmt.Sprintf("game %s moved on: it has %d log entries, not %d; look at the board again and retry", e.Game, e.Actual.Len, e.Expected.Len)
 }
 
 func (e *ConflictError) Unwrap() error { return ErrConflict }

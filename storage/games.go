@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -385,6 +386,48 @@ func checkChange(old, g *Game, now time.Time) error {
 // that do not depend on the position: a resignation, a conclusion.
 const AnyLen = -1
 
+// AnyTakebacks in a LogMark compares the log's length only, as
+// AppendMove does.
+const AnyTakebacks = -1
+
+// LogMark marks the position a change to a game's log was decided on:
+// the length of the log and the number of takebacks agreed before it. A
+// log only grows, except by a takeback, which Meta.Takebacks counts for
+// good, so two records of a game with the same mark have the same log;
+// the length alone does not tell them apart once a takeback and a new
+// move have brought the log back to a length it had. Len AnyLen compares
+// nothing; Takebacks AnyTakebacks compares the length only.
+type LogMark struct {
+	Len       int
+	Takebacks int
+}
+
+// LogMark is the mark of g's log: the one to pass to AppendMoves and
+// TakeBack for a change decided on g.
+func (g *Game) LogMark() LogMark {
+	return LogMark{Len: len(g.Log), Takebacks: len(g.Meta.Takebacks)}
+}
+
+// String returns "12 entries after 1 takeback", or "any" for AnyLen.
+func (m LogMark) String() string {
+	if m.Len == AnyLen {
+		return "any"
+	}
+	s := strconv.Itoa(m.Len) + " entries"
+	if m.Takebacks != AnyTakebacks {
+		s += " after " + strconv.Itoa(m.Takebacks) + " takeback"
+		if m.Takebacks != 1 {
+			s += "s"
+		}
+	}
+	return s
+}
+
+// Matches reports whether g's log has mark m.
+func (m LogMark) Matches(g *Game) bool {
+	return m.Len == AnyLen || (m.Len == len(g.Log) && (m.Takebacks == AnyTakebacks || m.Takebacks == len(g.Meta.Takebacks)))
+}
+
 // Moved is what AppendMove returns.
 type Moved struct {
 	Game    *Game        // the record as committed
@@ -403,7 +446,9 @@ type SeatMove struct {
 // AppendMove plays move m for seat (see game.Game.Play) in one
 // transaction, and commits it only if the game still has expectLen log
 // entries: the length of the log of the record the caller checked the
-// move against (len(g.Log)), or AnyLen. It reloads the record, replays its
+// move against (len(g.Log)), or AnyLen. A caller that must not play on
+// a log that a takeback and a new move brought back to that length uses
+// AppendMoves with the record's LogMark instead. It reloads the record, replays its
 // log, plays the move through the rules engine (so no illegal move is ever
 // stored), appends it, marks the game finished if the move ends it (moving
 // it to the finished index and counting it in the players' records), calls
@@ -424,13 +469,13 @@ type SeatMove struct {
 // A resignation with no colour is recorded with the resigning seat's
 // colour, so that the log replays to the same result whoever resigned.
 func (s *Store) AppendMove(ctx context.Context, id GameID, expectLen int, seat game.Seat, m game.Move, update func(*Game, game.Outcome) error) (Moved, error) {
-	return s.AppendMoves(ctx, id, expectLen, []SeatMove{{seat, m}}, update)
+	return s.AppendMoves(ctx, id, LogMark{Len: expectLen, Takebacks: AnyTakebacks}, []SeatMove{{seat, m}}, update)
 }
 
 // getActive reads game id for a change of its log: it must be Active
-// (else a *StateError naming op) and, unless expectLen is AnyLen, its log
-// must still be expectLen long (else a *ConflictError).
-func getActive(tx kvTx, id GameID, expectLen int, op string) (*Game, error) {
+// (else a *StateError naming op) and its log must still have mark at
+// (else a *ConflictError).
+func getActive(tx kvTx, id GameID, at LogMark, op string) (*Game, error) {
 	g, err := getGame(tx, id)
 	if err != nil {
 		return nil, err
@@ -438,23 +483,26 @@ func getActive(tx kvTx, id GameID, expectLen int, op string) (*Game, error) {
 	if g.State != Active {
 		return nil, &StateError{Game: id, State: g.State, Op: op}
 	}
-	if expectLen != AnyLen && len(g.Log) != expectLen {
-		return nil, &ConflictError{Game: id, Expected: expectLen, Actual: len(g.Log)}
+	if !at.Matches(g) {
+		return nil, &ConflictError{Game: id, Expected: at, Actual: g.LogMark()}
 	}
 	return g, nil
 }
 
 // AppendMoves is AppendMove for several moves that must land together or
-// not at all, such as a move and the Privilege claimed with it. update is
-// called once, with the last move's outcome.
-func (s *Store) AppendMoves(ctx context.Context, id GameID, expectLen int, moves []SeatMove, update func(*Game, game.Outcome) error) (Moved, error) {
+// not at all, such as a move and the Privilege claimed with it, which
+// commits only if the game's log still has mark at (see LogMark): the
+// mark of the record the caller checked the moves against, so that they
+// never land on another position with a log of the same length. update
+// is called once, with the last move's outcome.
+func (s *Store) AppendMoves(ctx context.Context, id GameID, at LogMark, moves []SeatMove, update func(*Game, game.Outcome) error) (Moved, error) {
 	if len(moves) == 0 {
 		return Moved{}, recordErr(id, nil, "no move to append")
 	}
 	var res Moved
 	err := s.write(ctx, func(tx kvTx) (func() error, error) {
 		res = Moved{}
-		old, err := getActive(tx, id, expectLen, "play in")
+		old, err := getActive(tx, id, at, "play in")
 		if err != nil {
 			return nil, err
 		}

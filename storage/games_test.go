@@ -212,7 +212,7 @@ func TestAppendMoveRefuses(t *testing.T) {
 	}
 	var ce *ConflictError
 	_, err := s.AppendMove(ctx, g.ID, 0, 2, k10, nil)
-	if !errors.As(err, &ce) || ce.Game != g.ID || ce.Expected != 0 || ce.Actual != 1 {
+	if !errors.As(err, &ce) || ce.Game != g.ID || ce.Expected != (LogMark{0, AnyTakebacks}) || ce.Actual != (LogMark{1, 0}) {
 		t.Errorf("conflict error %#v", err)
 	}
 	mustCheck(t, s)
@@ -515,7 +515,7 @@ func TestSubstituteAndMoves(t *testing.T) {
 		}
 	}
 	hole := func(h string) game.Hole { x, _ := game.ParseHole(h); return x }
-	moved, err := s.AppendMoves(ctx, g.ID, 0, []SeatMove{
+	moved, err := s.AppendMoves(ctx, g.ID, LogMark{0, 0}, []SeatMove{
 		{1, game.Move{Kind: game.Place, Hole: hole("e5")}},
 		{1, game.Move{Kind: game.Privilege}},
 	}, nil)
@@ -526,7 +526,7 @@ func TestSubstituteAndMoves(t *testing.T) {
 		t.Errorf("after a move with Privilege: seat %v to move, outcomes %+v", seat, moved.Outcomes)
 	}
 	// A second claim by the same team fails, and takes its move with it.
-	_, err = s.AppendMoves(ctx, g.ID, 2, []SeatMove{
+	_, err = s.AppendMoves(ctx, g.ID, LogMark{2, 0}, []SeatMove{
 		{3, game.Move{Kind: game.Place, Hole: hole("f9")}},
 		{3, game.Move{Kind: game.Privilege}},
 	}, nil)

@@ -413,7 +413,7 @@ func TestEtcdMemoNeverDecides(t *testing.T) {
 		t.Errorf("update over an out-of-date memo: %d moves, theme %q, runs saw %v: want the other process's move kept", len(got.Log), got.Meta.Theme, seen)
 	}
 	var ce *ConflictError
-	if _, err := a.AppendMove(mctx, g.ID, len(read.Log), 1, game.Move{Kind: game.Resign}, nil); !errors.As(err, &ce) || ce.Actual != 1 {
+	if _, err := a.AppendMove(mctx, g.ID, len(read.Log), 1, game.Move{Kind: game.Resign}, nil); !errors.As(err, &ce) || ce.Actual.Len != 1 {
 		t.Errorf("a move on the record read before the other's move: %v, want a *ConflictError at 1 move", err)
 	}
 

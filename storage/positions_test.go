@@ -92,11 +92,11 @@ func TestKeptPositionsMatchReplays(t *testing.T) {
 				// Now and then a move that must be refused, to check that it
 				// leaves the kept position alone.
 				if r.IntN(8) == 0 {
-					if _, err := s.AppendMoves(ctx, g.ID, len(rec.Log)+1, moves, nil); err == nil {
+					if _, err := s.AppendMoves(ctx, g.ID, LogMark{len(rec.Log) + 1, len(rec.Meta.Takebacks)}, moves, nil); err == nil {
 						t.Errorf("a move at the wrong length was taken")
 					}
 				}
-				m, err := s.AppendMoves(ctx, g.ID, len(rec.Log), moves, nil)
+				m, err := s.AppendMoves(ctx, g.ID, rec.LogMark(), moves, nil)
 				if err != nil {
 					t.Error(err)
 					return

@@ -108,7 +108,7 @@ func BenchmarkTakeBack(b *testing.B) {
 			cur = create(b, s, g.Clone())
 			b.StartTimer()
 		}
-		if _, err := s.TakeBack(ctx, cur.ID, len(g.Log), len(g.Log)-1, seat, nil); err != nil {
+		if _, err := s.TakeBack(ctx, cur.ID, LogMark{len(g.Log), AnyTakebacks}, len(g.Log)-1, seat, nil); err != nil {
 			b.Fatal(err)
 		}
 		if _, err := s.AppendMove(ctx, cur.ID, len(g.Log)-1, seat, last, nil); err != nil {

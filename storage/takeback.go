@@ -14,8 +14,8 @@ import (
 const maxTakebacks = 200
 
 // TakeBack undoes the log entries after entry keep, in one transaction, as
-// a move is made: it commits only if the game is still Active with
-// expectLen entries, replays the shortened log through the rules engine,
+// a move is made: it commits only if the game is still Active and its log
+// still has mark at (see LogMark), replays the shortened log through the rules engine,
 // records the takeback in Meta.Takebacks (with the undone moves, so that
 // the history and the export can show them), clears the standing takeback
 // request, calls update, and commits with fsync. The takeback is
@@ -27,14 +27,14 @@ const maxTakebacks = 200
 // it runs inside the write transaction and must be quick and pure.
 //
 // Errors: a *StateError (ErrWrongState) if the game is not Active, a
-// *ConflictError (ErrConflict) if the log is no longer expectLen long, a
+// *ConflictError (ErrConflict) if the log no longer has mark at, a
 // *RecordError if keep is out of range or the game has had too many
 // takebacks, ErrNotFound, a *DecodeError, or update's error.
-func (s *Store) TakeBack(ctx context.Context, id GameID, expectLen, keep int, asker game.Seat, update func(*Game, *game.Game) error) (Moved, error) {
+func (s *Store) TakeBack(ctx context.Context, id GameID, at LogMark, keep int, asker game.Seat, update func(*Game, *game.Game) error) (Moved, error) {
 	var res Moved
 	err := s.write(ctx, func(tx kvTx) (func() error, error) {
 		res = Moved{}
-		old, err := getActive(tx, id, expectLen, "take back in")
+		old, err := getActive(tx, id, at, "take back in")
 		if err != nil {
 			return nil, err
 		}

@@ -226,7 +226,7 @@ func (s *Service) ConcludeRated(ctx context.Context, a Actor, option string, rea
 		return nil, refuseGame(NotRunning, g)
 	}
 	m := game.Move{Kind: game.Conclude, Reason: reason, Color: winner}
-	mv, err := s.store.AppendMoves(ctx, g.ID, storage.AnyLen, []storage.SeatMove{{Seat: 1, Move: m}},
+	mv, err := s.store.AppendMoves(ctx, g.ID, storage.LogMark{Len: storage.AnyLen}, []storage.SeatMove{{Seat: 1, Move: m}},
 		func(ng *storage.Game, _ game.Outcome) error {
 			stopClock(ng)
 			ng.Meta.CountAdjudicated = counts && reason == game.Adjudication

@@ -88,7 +88,7 @@ func (s *Service) sweepOne(ctx context.Context, g *storage.Game, now time.Time) 
 		return nil, s.stopComputerClock(ctx, g)
 	}
 	if !g.Clock.Deadline.IsZero() && !now.Before(g.Clock.Deadline) {
-		m, err := s.store.AppendMoves(ctx, g.ID, len(g.Log),
+		m, err := s.store.AppendMoves(ctx, g.ID, g.LogMark(),
 			[]storage.SeatMove{{Seat: seat, Move: game.Move{Kind: game.Conclude, Reason: game.Timeout, Color: c.Opponent()}}},
 			func(ng *storage.Game, _ game.Outcome) error { stopClock(ng); ng.Meta.DrawOffer = 0; return nil })
 		if errors.Is(err, storage.ErrConflict) || errors.Is(err, storage.ErrWrongState) {

@@ -26,16 +26,28 @@ type Action struct {
 	// Privilege claims the team's Privilege right after the move.
 	Privilege bool
 	// Turns, if not negative, is the number of log entries the caller saw
-	// (a button carries it): if the game has moved on, the action is
-	// stale and refused.
-	Turns int
+	// (a button carries it), and Takebacks the number of takebacks the
+	// game had had: if the game has moved on, even to another position
+	// with a log as long (a takeback, then a move), the action is stale
+	// and refused. Zero Takebacks is a game without takebacks.
+	Turns     int
+	Takebacks int
+}
+
+// ActionAt is an action decided on record g: it is refused as stale if
+// g's log has changed by the time it lands (see storage.LogMark).
+func ActionAt(g *storage.Game, act Action) Action {
+	m := g.LogMark()
+	act.Turns, act.Takebacks = m.Len, m.Takebacks
+	return act
 }
 
 // Play makes the caller take an action in game g: a placement or a swap on
 // their turn (with Privilege, if asked), a Privilege claim right after
 // their move, or a resignation at any time. The move is checked by the
 // rules, and it lands only if nothing else landed since the caller's view
-// of the game was loaded.
+// of the game was loaded: the store checks the log's length and its
+// takebacks in the move's transaction (see storage.LogMark).
 //
 // Its errors are *InGame, carrying the game's theme, once the game is
 // found.
@@ -78,7 +90,7 @@ func (s *Service) play(ctx context.Context, a Actor, g *storage.Game, pos *game.
 	if g.State != storage.Active {
 		return nil, refuseGame(NotRunning, g)
 	}
-	if act.Turns >= 0 && act.Turns != len(g.Log) {
+	if act.Turns >= 0 && !(storage.LogMark{Len: act.Turns, Takebacks: act.Takebacks}).Matches(g) {
 		return nil, refuse(MovedOn)
 	}
 	seat, ok := seatOf(g, pos, a.User)
@@ -123,7 +135,7 @@ func (s *Service) play(ctx context.Context, a Actor, g *storage.Game, pos *game.
 // withdrawing any draw offer, as one transaction.
 func (s *Service) commit(ctx context.Context, g *storage.Game, moves []storage.SeatMove) (*Played, error) {
 	now := s.now()
-	m, err := s.store.AppendMoves(ctx, g.ID, len(g.Log), moves, func(ng *storage.Game, o game.Outcome) error {
+	m, err := s.store.AppendMoves(ctx, g.ID, g.LogMark(), moves, func(ng *storage.Game, o game.Outcome) error {
 		ng.Meta.DrawOffer = 0
 		if ng.State != storage.Active {
 			stopClock(ng)
@@ -163,7 +175,7 @@ func (s *Service) OfferDraw(ctx context.Context, a Actor, id storage.GameID) (*D
 	}
 	if off := g.Meta.DrawOffer; off != 0 {
 		if pos.SeatColor(off) != pos.SeatColor(seat) {
-			p, err := s.AcceptDraw(ctx, a, id, len(g.Log))
+			p, err := s.AcceptDraw(ctx, a, id, g.LogMark())
 			if err != nil {
 				return nil, err
 			}
@@ -171,9 +183,9 @@ func (s *Service) OfferDraw(ctx context.Context, a Actor, id storage.GameID) (*D
 		}
 		return nil, refuse(DrawAlreadyOffered)
 	}
-	turns := len(g.Log)
+	mark := g.LogMark()
 	ng, err := s.store.Update(ctx, id, func(ng *storage.Game) error {
-		if len(ng.Log) != turns || ng.State != storage.Active {
+		if ng.LogMark() != mark || ng.State != storage.Active {
 			return refuse(DrawMovedOn)
 		}
 		ng.Meta.DrawOffer = seat
@@ -185,14 +197,14 @@ func (s *Service) OfferDraw(ctx context.Context, a Actor, id storage.GameID) (*D
 	return &DrawOffer{Game: ng, Seat: seat}, nil
 }
 
-// AcceptDraw accepts the standing draw offer made when the log had turns
-// entries; only the other side may accept.
-func (s *Service) AcceptDraw(ctx context.Context, a Actor, id storage.GameID, turns int) (*Played, error) {
+// AcceptDraw accepts the standing draw offer made when the log had mark
+// at (the answer buttons carry it); only the other side may accept.
+func (s *Service) AcceptDraw(ctx context.Context, a Actor, id storage.GameID, at storage.LogMark) (*Played, error) {
 	g, pos, err := s.store.Load(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	seat, err := s.drawAnswerer(g, pos, a, turns)
+	seat, err := s.drawAnswerer(g, pos, a, at)
 	if err != nil {
 		return nil, err
 	}
@@ -200,13 +212,13 @@ func (s *Service) AcceptDraw(ctx context.Context, a Actor, id storage.GameID, tu
 }
 
 // DeclineDraw withdraws the standing draw offer, for the other side.
-func (s *Service) DeclineDraw(ctx context.Context, a Actor, id storage.GameID, turns int) (*storage.Game, error) {
+func (s *Service) DeclineDraw(ctx context.Context, a Actor, id storage.GameID, at storage.LogMark) (*storage.Game, error) {
 	return s.store.Update(ctx, id, func(g *storage.Game) error {
 		pos, err := game.Replay(g.Settings, g.Log)
 		if err != nil {
 			return err
 		}
-		if _, err := s.drawAnswerer(g, pos, a, turns); err != nil {
+		if _, err := s.drawAnswerer(g, pos, a, at); err != nil {
 			return err
 		}
 		g.Meta.DrawOffer = 0
@@ -216,12 +228,12 @@ func (s *Service) DeclineDraw(ctx context.Context, a Actor, id storage.GameID, t
 
 // drawAnswerer checks that the caller may answer the standing draw offer,
 // and returns their seat.
-func (s *Service) drawAnswerer(g *storage.Game, pos *game.Game, a Actor, turns int) (game.Seat, error) {
+func (s *Service) drawAnswerer(g *storage.Game, pos *game.Game, a Actor, at storage.LogMark) (game.Seat, error) {
 	if g.State != storage.Active {
 		return 0, refuseGame(NotRunning, g)
 	}
 	off := g.Meta.DrawOffer
-	if off == 0 || len(g.Log) != turns {
+	if off == 0 || g.LogMark() != at {
 		return 0, refuse(NoDrawOffer)
 	}
 	for _, st := range g.SeatsOf(a.User) {

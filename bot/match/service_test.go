@@ -196,12 +196,12 @@ func TestDraws(t *testing.T) {
 	if _, err := f.svc.OfferDraw(f.ctx, actor("alice"), g.ID); !errors.Is(err, ErrAnswered) {
 		t.Errorf("second offer: %v", err)
 	}
-	if _, err := f.svc.AcceptDraw(f.ctx, actor("alice"), g.ID, 1); !errors.Is(err, ErrNotForYou) {
+	if _, err := f.svc.AcceptDraw(f.ctx, actor("alice"), g.ID, storage.LogMark{Len: 1}); !errors.Is(err, ErrNotForYou) {
 		t.Errorf("offerer accepts: %v", err)
 	}
 	// A move withdraws the offer.
 	f.mustMove("bob", g.ID, "k14")
-	if _, err := f.svc.AcceptDraw(f.ctx, actor("bob"), g.ID, 1); !errors.Is(err, ErrNoDrawOffer) {
+	if _, err := f.svc.AcceptDraw(f.ctx, actor("bob"), g.ID, storage.LogMark{Len: 1}); !errors.Is(err, ErrNoDrawOffer) {
 		t.Errorf("accept a lapsed offer: %v", err)
 	}
 	if _, err := f.svc.OfferDraw(f.ctx, actor("bob"), g.ID); err != nil {

@@ -145,10 +145,10 @@ type TakenBack struct {
 	Undone []game.Move
 }
 
-// AskTakeback asks the other side to undo the caller's last move. turns,
-// if not negative, is the log length a button carried: if the game has
-// moved on the request is stale.
-func (s *Service) AskTakeback(ctx context.Context, a Actor, id storage.GameID, turns int) (*TakebackAsked, error) {
+// AskTakeback asks the other side to undo the caller's last move. at is
+// the position a button carried (see storage.LogMark), or Len AnyLen for
+// a command: if the game has moved on the request is stale.
+func (s *Service) AskTakeback(ctx context.Context, a Actor, id storage.GameID, at storage.LogMark) (*TakebackAsked, error) {
 	g, pos, err := s.store.Load(ctx, id)
 	if err != nil {
 		return nil, err
@@ -156,7 +156,7 @@ func (s *Service) AskTakeback(ctx context.Context, a Actor, id storage.GameID, t
 	if g.State != storage.Active {
 		return nil, refuseGame(TakebackNotRunning, g)
 	}
-	if turns >= 0 && turns != len(g.Log) {
+	if !at.Matches(g) {
 		return nil, refuse(TakebackMovedOn)
 	}
 	if len(g.SeatsOf(a.User)) == 0 {
@@ -184,9 +184,9 @@ func (s *Service) AskTakeback(ctx context.Context, a Actor, id storage.GameID, t
 		}
 		return &TakebackAsked{Game: tb.Game, Pos: tb.Pos, Seat: seat, Taken: tb}, nil
 	}
-	n := len(g.Log)
+	n, mark := len(g.Log), g.LogMark()
 	ng, err := s.store.Update(ctx, id, func(ng *storage.Game) error {
-		if len(ng.Log) != n || ng.State != storage.Active {
+		if ng.LogMark() != mark || ng.State != storage.Active {
 			return refuse(TakebackAskAgain)
 		}
 		ng.Meta.TakebackAsk, ng.Meta.TakebackTurns = seat, n
@@ -202,7 +202,7 @@ func (s *Service) AskTakeback(ctx context.Context, a Actor, id storage.GameID, t
 // the turn's clock and withdrawing any draw offer.
 func (s *Service) takeBack(ctx context.Context, g *storage.Game, asker game.Seat, keep int) (*TakenBack, error) {
 	now := s.now()
-	m, err := s.store.TakeBack(ctx, g.ID, len(g.Log), keep, asker, func(ng *storage.Game, _ *game.Game) error {
+	m, err := s.store.TakeBack(ctx, g.ID, g.LogMark(), keep, asker, func(ng *storage.Game, _ *game.Game) error {
 		ng.Meta.DrawOffer = 0
 		startClock(ng, now)
 		return nil
@@ -216,19 +216,20 @@ func (s *Service) takeBack(ctx context.Context, g *storage.Game, asker game.Seat
 }
 
 // AnswerTakeback accepts or declines the standing takeback request made
-// when the log had turns entries; only the other side may answer.
-func (s *Service) AnswerTakeback(ctx context.Context, a Actor, id storage.GameID, turns int, accept bool) (*TakenBack, error) {
+// when the log had mark at (the answer buttons carry it); only the other
+// side may answer.
+func (s *Service) AnswerTakeback(ctx context.Context, a Actor, id storage.GameID, at storage.LogMark, accept bool) (*TakenBack, error) {
 	g, pos, err := s.store.Load(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	ask, err := takebackAnswerer(g, pos, a, turns)
+	ask, err := takebackAnswerer(g, pos, a, at)
 	if err != nil {
 		return nil, err
 	}
 	if !accept {
 		ng, err := s.store.Update(ctx, id, func(ng *storage.Game) error {
-			if ng.Meta.TakebackAsk != ask || ng.Meta.TakebackTurns != turns || len(ng.Log) != turns {
+			if ng.Meta.TakebackAsk != ask || ng.Meta.TakebackTurns != at.Len || ng.LogMark() != at {
 				return refuse(TakebackGone)
 			}
 			ng.Meta.TakebackAsk, ng.Meta.TakebackTurns = 0, 0
@@ -251,12 +252,12 @@ func (s *Service) AnswerTakeback(ctx context.Context, a Actor, id storage.GameID
 
 // takebackAnswerer checks that the caller may answer the standing
 // takeback request, and returns the asking seat.
-func takebackAnswerer(g *storage.Game, pos *game.Game, a Actor, turns int) (game.Seat, error) {
+func takebackAnswerer(g *storage.Game, pos *game.Game, a Actor, at storage.LogMark) (game.Seat, error) {
 	if g.State != storage.Active {
 		return 0, refuseGame(NotRunning, g)
 	}
 	ask := g.Meta.TakebackAsk
-	if ask == 0 || g.Meta.TakebackTurns != turns || len(g.Log) != turns {
+	if ask == 0 || g.Meta.TakebackTurns != at.Len || g.LogMark() != at {
 		return 0, refuse(TakebackGoneMoved)
 	}
 	for _, st := range g.SeatsOf(a.User) {
