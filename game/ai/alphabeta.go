@@ -36,7 +36,11 @@ import (
 // the one before it 5; at 12,000 positions a move, 1.5 and 2 of 12; on a
 // quiet machine, 24 games each one after the other (with the race fix of
 // game/bridge.go too), 3.5 and 7. Together 11 and 12 of 48: no difference
-// that so few games can show, so the deeper reading stays.
+// that so few games can show, so the deeper reading stays. From 200
+// positions of T1j's games against itself that the side to move went on
+// to win, this searcher's move (where it was not T1j's) lost the game, T1j
+// then playing both sides, in 35.5 % of them at 8,000 positions and 36.5 %
+// at 32,000: reading four times further does not save them.
 
 // Scores are from the side to move's point of view. A connection is worth
 // abWin less the number of plies to it, so the nearer win scores higher.
