@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -112,13 +113,7 @@ func TestComputerRetriesAFailedLook(t *testing.T) {
 			fs := &flakyStore{Store: st, loads: tt.loads, moves: tt.moves, conflicts: tt.conflicts, moved: make(chan struct{})}
 			logs := &discordtest.Buffer{}
 			b := New(Options{Store: fs, Logger: slog.New(slog.NewJSONHandler(logs, nil)), Computer: ComputerOptions{User: "99", Engine: fastEngine().Engine}})
-			var mu sync.Mutex
-			var waited []time.Duration
-			b.comp.pause = func(ctx context.Context, d time.Duration, wake <-chan struct{}) {
-				mu.Lock()
-				defer mu.Unlock()
-				waited = append(waited, d)
-			}
+			waited := recordPauses(b)
 			runComputer(t, b)
 			select {
 			case <-fs.moved:
@@ -132,10 +127,8 @@ func TestComputerRetriesAFailedLook(t *testing.T) {
 			if err != nil || len(got.Log) != 2 {
 				t.Fatalf("%v, %d log entries: want the computer's move played", err, len(got.Log))
 			}
-			mu.Lock()
-			defer mu.Unlock()
-			if fmt.Sprint(waited) != fmt.Sprint(tt.want) {
-				t.Errorf("the computer waited %v before looking again, want %v", waited, tt.want)
+			if got := waited(); fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("the computer waited %v before looking again, want %v", got, tt.want)
 			}
 			if n := strings.Count(logs.String(), `"msg":"the computer looks at its game again later"`); n != len(tt.want) {
 				t.Errorf("%d retries logged, want %d:\n%s", n, len(tt.want), logs)
@@ -233,6 +226,21 @@ func TestComputerRetriesItsFirstScan(t *testing.T) {
 	computerGame(t, ctx, st)
 	fs := &flakyStore{Store: st, lists: 2, moved: make(chan struct{})}
 	b := New(Options{Store: fs, Computer: ComputerOptions{User: "99", Engine: fastEngine().Engine}})
+	waited := recordPauses(b)
+	runComputer(t, b)
+	select {
+	case <-fs.moved:
+	case <-ctx.Done():
+		t.Fatal("the computer never moved")
+	}
+	if got, want := waited(), []time.Duration{time.Second, 2 * time.Second}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("the computer waited %v before listing again, want %v", got, want)
+	}
+}
+
+// recordPauses makes the computer of b wait no time between its tries,
+// and returns a function that lists the waits it asked for.
+func recordPauses(b *Bot) func() []time.Duration {
 	var mu sync.Mutex
 	var waited []time.Duration
 	b.comp.pause = func(ctx context.Context, d time.Duration, wake <-chan struct{}) {
@@ -240,15 +248,9 @@ func TestComputerRetriesItsFirstScan(t *testing.T) {
 		defer mu.Unlock()
 		waited = append(waited, d)
 	}
-	runComputer(t, b)
-	select {
-	case <-fs.moved:
-	case <-ctx.Done():
-		t.Fatal("the computer never moved")
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if want := []time.Duration{time.Second, 2 * time.Second}; fmt.Sprint(waited) != fmt.Sprint(want) {
-		t.Errorf("the computer waited %v before listing again, want %v", waited, want)
+	return func() []time.Duration {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(waited)
 	}
 }
