@@ -166,15 +166,8 @@ const gateWait = 30 * time.Second
 
 // waitGate waits until the reply gate opens (or, at most, gateWait).
 func waitGate(ctx context.Context, gate <-chan struct{}) {
-	if gate == nil {
-		return
-	}
-	t := time.NewTimer(gateWait)
-	defer t.Stop()
-	select {
-	case <-gate:
-	case <-t.C:
-	case <-ctx.Done():
+	if gate != nil {
+		sleep(ctx, gateWait, gate)
 	}
 }
 

@@ -15,8 +15,8 @@ const maxTakebacks = 200
 
 // TakeBack undoes the log entries after entry keep, in one transaction, as
 // a move is made: it commits only if the game is still Active and its log
-// still has mark at (see LogMark), replays the shortened log through the rules engine,
-// records the takeback in Meta.Takebacks (with the undone moves, so that
+// still has mark at (see LogMark), replays the shortened log through the
+// rules engine, records the takeback in Meta.Takebacks (with the undone moves, so that
 // the history and the export can show them), clears the standing takeback
 // request, calls update, and commits with fsync. The takeback is
 // acknowledged (a nil error) only after the commit; on any error nothing
