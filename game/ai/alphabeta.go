@@ -40,7 +40,21 @@ import (
 // positions of T1j's games against itself that the side to move went on
 // to win, this searcher's move (where it was not T1j's) lost the game, T1j
 // then playing both sides, in 35.5 % of them at 8,000 positions and 36.5 %
-// at 32,000: reading four times further does not save them.
+// at 32,000: reading four times further does not save them. But the same
+// measure with T1j itself choosing the move: at depth 6 it gave away
+// 13.5 % (its move was depth 5's own in 73 %), at depth 3 47.5 % (7.5 %).
+// For all three, about half the moves that differ from depth 5's lose, so
+// the measure counts mostly how often a move is T1j's own, and judges a
+// move no better than a match does. Against this searcher in matches, T1j
+// at depth 3 lost all 24 of the games above.
+//
+// Tried on 2026-11-25 (the same 48 games against T1j at depth 5, 8,000
+// positions a move; branch qs, not merged): a quiescence step at the
+// horizon, where the side to move may play one of its first four
+// candidates instead of standing pat, so that a move worth far more than
+// evalTempo counts there. It scored 13.5 of 48, as the search without it
+// (9.5 and 4 on the halves, against 7.5 and 6); the search completes a ply
+// less within the same positions.
 
 // Scores are from the side to move's point of view. A connection is worth
 // abWin less the number of plies to it, so the nearer win scores higher.

@@ -66,6 +66,17 @@ import "github.com/twixtbot/twixtbot/game"
 // of the first 40 games' positions (log loss 0.55), against 68.0 % (0.59)
 // for this evaluation alone. The fit makes a peg worth 0.32 in log-odds
 // (evalScale says 0.5) and having the move 0.38 peg (evalTempo: 0.4).
+//
+// Tried later on 2026-11-25 (branch tie, not merged): since the score
+// counts whole pegs, in 22 of the 71 positions where this engine's move
+// lost a game T1j went on to win (see alphabeta.go), the search rated
+// T1j's move exactly as high as its own. A tiebreak worth up to a fifth
+// of a peg among equals: the plain distance (game.Board.Distance, which
+// gives double links no credit, so favours pegs already linked) scored 7
+// of 24 against 7.5 on the same games, and gave away 32.5 % of those 200
+// positions against 35.5 %; the bridge distance 32 %; the number of
+// empty holes on each side's shortest walled connections (more ways are
+// harder to cut) 35 %: all within the noise.
 const (
 	evalPeg   = 100
 	evalTempo = 40
