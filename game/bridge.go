@@ -204,6 +204,11 @@ func (b *Board) walls(c Color, w *Walls) {
 // axis from both pegs of o's last link) made the engine leave the ladder
 // once it had formed, but scored 6.5 of 24 against 7.5: the games were
 // lost before the ladder.
+//
+// Later that day: letting the line pass c's lone pegs (no link of c
+// across it), as a ladder goes on past a single block when o steps aside,
+// scored 4 of 24 against 7.5 (branch tie, not merged): blocks on the line
+// do stop some races.
 func (b *Board) raceWalls(c Color, w *Walls) {
 	g := b.g
 	o := c.Opponent()
