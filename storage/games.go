@@ -445,15 +445,15 @@ type SeatMove struct {
 
 // AppendMove plays move m for seat (see game.Game.Play) in one
 // transaction, and commits it only if the game still has expectLen log
-// entries: the length of the log of the record the caller checked the
-// move against (len(g.Log)), or AnyLen. A caller that must not play on
-// a log that a takeback and a new move brought back to that length uses
+// entries: the length of the log of the record the caller checked the move
+// against (len(g.Log)), or AnyLen. A caller that must not play on a log
+// that a takeback and a new move brought back to that length uses
 // AppendMoves with the record's LogMark instead. It reloads the record,
-// replays its log, plays the move through the rules engine (so no
-// illegal move is ever stored), appends it, marks the game finished if the move ends it (moving
-// it to the finished index and counting it in the players' records), calls
-// update, and commits with fsync. The move is acknowledged (a nil error)
-// only after the commit.
+// replays its log, plays the move through the rules engine (so no illegal
+// move is ever stored), appends it, marks the game finished if the move
+// ends it (moving it to the finished index and counting it in the players'
+// records), calls update, and commits with fsync. The move is acknowledged
+// (a nil error) only after the commit.
 //
 // Errors: a *StateError (ErrWrongState) if the game is not Active; a
 // *ConflictError (ErrConflict) if another move landed first, and the

@@ -303,12 +303,8 @@ type busyRetry struct {
 // written are the keys the last one wrote.
 func (r *busyRetry) again(locks *keyLocks, try int, written []string) error {
 	r.unlock()
-	if r.since.IsZero() {
-		r.since = time.Now()
-	}
-	giveUp := func() error { return &BusyError{Tries: try, For: time.Since(r.since).Round(time.Millisecond)} }
-	if time.Since(r.since) > etcdBusyFor || !backoff(r.caller, try) {
-		return giveUp()
+	if err := r.pace(try); err != nil {
+		return err
 	}
 	for _, key := range written {
 		if i, found := slices.BinarySearch(r.keys, key); !found {
@@ -317,10 +313,28 @@ func (r *busyRetry) again(locks *keyLocks, try int, written []string) error {
 	}
 	held, err := locks.lock(r.caller, r.keys)
 	if err != nil {
-		return giveUp()
+		return r.busy(try)
 	}
 	r.held = held
 	return nil
+}
+
+// pace waits a random while after try failed attempts (see backoff), or
+// returns the *BusyError to give up with if the caller's context ends
+// first or etcdBusyFor has passed since the first failure.
+func (r *busyRetry) pace(try int) error {
+	if r.since.IsZero() {
+		r.since = time.Now()
+	}
+	if time.Since(r.since) > etcdBusyFor || !backoff(r.caller, try) {
+		return r.busy(try)
+	}
+	return nil
+}
+
+// busy is the error of a change given up after try attempts.
+func (r *busyRetry) busy(try int) error {
+	return &BusyError{Tries: try, For: time.Since(r.since).Round(time.Millisecond)}
 }
 
 func (r *busyRetry) unlock() {
@@ -722,7 +736,7 @@ func (k *etcdKV) increment(ctx, caller context.Context, key string) (uint64, err
 		return 0, &BusyError{For: time.Since(start).Round(time.Millisecond)}
 	}
 	defer unlock()
-	var since time.Time
+	busy := busyRetry{caller: caller}
 	for try := 1; ; try++ {
 		rctx, cancel := context.WithTimeout(ctx, k.cfg.DialTimeout)
 		resp, err := k.cli.Get(rctx, key)
@@ -749,11 +763,8 @@ func (k *etcdKV) increment(ctx, caller context.Context, key string) (uint64, err
 		case tr.Succeeded:
 			return n, nil
 		}
-		if since.IsZero() {
-			since = time.Now()
-		}
-		if time.Since(since) > etcdBusyFor || !backoff(caller, try) {
-			return 0, &BusyError{Tries: try, For: time.Since(since).Round(time.Millisecond)}
+		if err := busy.pace(try); err != nil {
+			return 0, err
 		}
 	}
 }
