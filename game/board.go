@@ -51,6 +51,7 @@ type Board struct {
 	seen           []uint32
 	epoch          uint32
 	ss             *searchScratch // Distance and TwoDistance, made when first needed
+	bs             *bridgeScratch // the bridge distance's, likewise
 }
 
 // NewBoard returns an empty board.

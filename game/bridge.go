@@ -118,6 +118,26 @@ type Walls struct {
 	ToMove Color
 	link   []uint8 // per link id: crosses a link of an open double link
 	hole   []bool  // per hole index: a middle hole of one
+	// The same as bitsets, for bridgeBits: bit h of linkBits[d] is link
+	// h*4+d, bit h of holeBits hole h.
+	linkBits [4]guarded
+	holeBits []uint64
+	// lo and hi bound the words of linkBits that may be non-zero.
+	lo, hi int
+}
+
+// wallLink walls off link id x.
+func (w *Walls) wallLink(x uint16) {
+	w.link[x] = 1
+	h := int(x >> 2)
+	setBit(w.linkBits[x&3].set(), h)
+	w.lo, w.hi = min(w.lo, h>>6), max(w.hi, h>>6)
+}
+
+// wallHole walls off hole index i.
+func (w *Walls) wallHole(i int) {
+	w.hole[i] = true
+	setBit(w.holeBits, i)
 }
 
 // WalledBridgeDistance is BridgeDistance made stricter in two ways. A
@@ -148,12 +168,22 @@ const WallPenalty = 5
 // walls fills w with what the opponent's double links close to c.
 func (b *Board) walls(c Color, w *Walls) {
 	n := b.g.n
+	bg := &b.g.bits
 	if len(w.hole) != n {
 		w.link = make([]uint8, n*4)
 		w.hole = make([]bool, n)
+		w.holeBits = make([]uint64, bg.words)
+		for d := range w.linkBits {
+			w.linkBits[d] = newGuarded(bg)
+		}
 	}
 	clear(w.link)
 	clear(w.hole)
+	clear(w.holeBits)
+	for d := range w.linkBits {
+		clear(w.linkBits[d].set())
+	}
+	w.lo, w.hi = bg.words, -1
 	o := c.Opponent()
 	tab := b.g.bridges()
 	mo := b.stepMask(o) // links that cross c's way, or o's own in standard
@@ -168,10 +198,11 @@ func (b *Board) walls(c Color, w *Walls) {
 				b.crossed(int(s.l1), mo)|b.crossed(int(s.l2), mo)|b.crossed(int(s.l3), mo)|b.crossed(int(s.l4), mo) != 0 {
 				continue
 			}
-			w.hole[s.m1], w.hole[s.m2] = true, true
+			w.wallHole(int(s.m1))
+			w.wallHole(int(s.m2))
 			for _, l := range [4]uint16{s.l1, s.l2, s.l3, s.l4} {
 				for _, x := range b.g.crosses(int(l)) {
-					w.link[x] = 1
+					w.wallLink(x)
 				}
 			}
 		}
@@ -257,9 +288,9 @@ func (b *Board) raceWalls(c Color, w *Walls) {
 			end := at
 			for at = i; at != end; {
 				st := g.dirStep[at*8+k]
-				w.hole[st.to] = true
+				w.wallHole(int(st.to))
 				for _, x := range g.crosses(int(st.link)) {
-					w.link[x] = 1
+					w.wallLink(x)
 				}
 				at = int(st.to)
 			}
@@ -297,7 +328,22 @@ func (b *Board) besideOf(i int, c Color) bool {
 	return false
 }
 
+// bridgeDistance is the bridge distance of c from its border row from
+// (0 first, 1 last); with out, a map of it to every hole. strict trusts
+// only double links with no opponent peg beside a middle hole; w, if not
+// nil, walls off what the opponent's double links and races close. The
+// distance to the other row alone, which the evaluation asks for, comes
+// from the bitset search (bridgeBits); the maps from the hole-by-hole one
+// (bridgeSearch), against which a test checks the bitsets.
 func (b *Board) bridgeDistance(c Color, from int, out []int32, strict bool, w *Walls) int {
+	if out == nil && from&1 == 0 {
+		return b.bridgeBits(c, strict, w)
+	}
+	return b.bridgeSearch(c, from, out, strict, w)
+}
+
+// bridgeSearch is bridgeDistance as a 0-1 search over holes, one at a time.
+func (b *Board) bridgeSearch(c Color, from int, out []int32, strict bool, w *Walls) int {
 	n := b.g.n
 	var wl []uint8
 	var wh []bool
