@@ -13,21 +13,14 @@ import (
 // opponent's cuts it. Everything else is left out.
 type orderer struct {
 	cols           int
-	fc, bc, fo, bo []int32 // the two-distance maps of c and of its opponent
-	cands          []cand
+	fc, bc, fo, bo []int32  // the two-distance maps of c and of its opponent
+	cands          []uint64 // see candKey
 	threats        []int32
 	// forced: the last candidates were the blocks of a threat to win.
 	forced bool
 	far    []int32 // blocks ahead of the opponent's chain (see farBlocks)
 	seen   []bool
 	spare  *game.Board // scratch for trying blocks
-}
-
-type cand struct {
-	move   int32
-	key    int32 // lower is better
-	hist   int32
-	centre int32
 }
 
 // Tuning of the candidate list.
@@ -122,23 +115,33 @@ func (o *orderer) candidates(b *game.Board, c game.Color, width int, hist []int3
 			continue
 		}
 		centre := abs(2*h.Col-(size.Cols-1)) + abs(2*h.Row-(size.Rows-1))
-		o.cands = append(o.cands, cand{move: int32(i), key: key, hist: hist[i], centre: int32(centre)})
+		o.cands = append(o.cands, candKey(key, hist[i], int32(centre), int32(i)))
 	}
-	slices.SortFunc(o.cands, func(x, y cand) int {
-		switch {
-		case x.key != y.key:
-			return int(x.key - y.key)
-		case x.hist != y.hist:
-			return int(y.hist - x.hist)
-		case x.centre != y.centre:
-			return int(x.centre - y.centre)
-		}
-		return int(x.move - y.move)
-	})
+	slices.Sort(o.cands)
 	for _, k := range o.cands[:min(len(o.cands), width)] {
-		buf = append(buf, k.move)
+		buf = append(buf, int32(k&(1<<candMoveBits-1)))
 	}
 	return buf
+}
+
+// A candidate is sorted as one number, which orders by the potentials'
+// key (lower first), then by the history score (higher first), then by
+// nearness to the centre, then by the hole's index: 12 bits for the key
+// plus one (it may be -1), 25 for the history (it is halved before it
+// passes 1<<24, and a cut-off adds at most 64*64), 9 for the centre (at
+// most 396 on 100x100) and 14 for the hole (10,000 on 100x100). A sort of
+// numbers costs a fifth of the sort by a four-way comparison it replaced.
+const (
+	candMoveBits   = 14
+	candCentreBits = 9
+	candHistBits   = 25
+)
+
+func candKey(key, hist, centre, move int32) uint64 {
+	k := uint64(key + 1)
+	k = k<<candHistBits | uint64(1<<candHistBits-1-min(max(hist, 0), 1<<candHistBits-1))
+	k = k<<candCentreBits | uint64(centre)
+	return k<<candMoveBits | uint64(move)
 }
 
 // orderBlocksFirst puts, of two moves the potentials rate alike, the one
