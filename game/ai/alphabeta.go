@@ -20,10 +20,14 @@ import (
 // fights, so this searcher spends everything on the few moves that extend
 // a side's best connection or cut the opponent's, and reads them out.
 //
-// Where the time goes (24x24, mid-game, one core): three quarters in the
-// evaluation's two bridge-distance searches at the leaves, a fifth in the
-// candidates' four distance maps at the inner nodes; some 14,000 positions
-// a second. At 1 s a move on 32 positions of games against T1j, iterative
+// Where the time goes (24x24, mid-game, one core): two thirds in the
+// evaluation at the leaves (its two bridge distances, bitset searches
+// since 2026-11-27, and the walls), a quarter in the candidates (four
+// distance maps and a sort) at the inner nodes; some 70,000 positions a
+// second, 13,000-14,000 before the bitset bridge distance, when the
+// evaluation took three quarters. At 1 s a move the search now completes
+// 7.8 plies on average (the 18 positions of BenchmarkAlphaBetaDepth).
+// Earlier, at 1 s a move on 32 positions of games against T1j, iterative
 // deepening completed depth 5.66 on average without late-move reductions
 // (negamax) and the candidate changes of order.go, and 5.97 with them;
 // with the same candidates, depth 6 takes 9,572 positions instead of
