@@ -214,7 +214,6 @@ func andShift(dst []uint64, src guarded, off, lo, hi int) {
 // bridgeScratch is bridgeBits's scratch space, kept by the board.
 type bridgeScratch struct {
 	open                   [8]guarded
-	wallF                  [4]guarded
 	mid, front, more, rowG guarded
 	oppG                   guarded
 	jump                   [][]uint64
