@@ -559,14 +559,19 @@ const (
 	lmrDepth = 3
 )
 
-// Widths of the search (see abWidth). Against T1j (depth 5, 8,000
-// positions a move, 24 games from random two-peg openings, 2026-11-25)
-// these scored 7.5 of 24; wider (32, 20, 12) 5 of 24; narrower (16, 10,
-// 7) 1.5 of 14, stopped.
+// Widths of the search (see abWidth). Against T1j (depth 5, 1 s a move,
+// random two-peg openings, 2026-11-27) these scored 37 of 96 where (24,
+// 14, 10) scored 27 on the same openings, and 18 of 48 against 13 on 48
+// other games: 55 of 144 (38 %) against 40 (28 %). (40, 24, 14) scored
+// 30.5 of the first 80 (23 for 24, 14, 10). At 8,000 positions a move,
+// before the bitset bridge distance made the search four times faster,
+// (24, 14, 10) had scored 7.5 of 24 and these 5: wider lists pay once the
+// search reads deep enough through them. They cost depth: 7.3 plies in
+// 75,000 positions instead of 7.8 (BenchmarkAlphaBetaDepth).
 var (
-	abRootWidth = 24
-	abWidth1    = 14
-	abDeepWidth = 10
+	abRootWidth = 32
+	abWidth1    = 20
+	abDeepWidth = 12
 )
 
 // value turns a score into the estimated probability that the mover wins.
