@@ -51,6 +51,8 @@ func (g *geometry) initBits() {
 
 func setBit(s []uint64, i int) { s[i>>6] |= 1 << uint(i&63) }
 
+func hasBit(s []uint64, i int) bool { return s[i>>6]>>uint(i&63)&1 != 0 }
+
 // guarded is a bitset with guard words on both sides: word j of the set
 // is w[guard+j].
 type guarded struct {

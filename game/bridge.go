@@ -116,29 +116,31 @@ type Walls struct {
 	// ToMove, the side to move (NoColor if unknown), decides some of them.
 	Races  bool
 	ToMove Color
-	link   []uint8 // per link id: crosses a link of an open double link
-	hole   []bool  // per hole index: a middle hole of one
-	// The same as bitsets, for bridgeBits: bit h of linkBits[d] is link
-	// h*4+d, bit h of holeBits hole h.
+	// The walls as bitsets: bit h of linkBits[d] is link id h*4+d, which
+	// crosses a link of an open double link; bit h of holeBits is hole h,
+	// a middle hole of one.
 	linkBits [4]guarded
 	holeBits []uint64
 	// lo and hi bound the words of linkBits that may be non-zero.
 	lo, hi int
+	geom   *bitGeometry // the geometry the sets are made for
 }
 
 // wallLink walls off link id x.
 func (w *Walls) wallLink(x uint16) {
-	w.link[x] = 1
 	h := int(x >> 2)
 	setBit(w.linkBits[x&3].set(), h)
 	w.lo, w.hi = min(w.lo, h>>6), max(w.hi, h>>6)
 }
 
 // wallHole walls off hole index i.
-func (w *Walls) wallHole(i int) {
-	w.hole[i] = true
-	setBit(w.holeBits, i)
-}
+func (w *Walls) wallHole(i int) { setBit(w.holeBits, i) }
+
+// walledLink reports whether link id x is walled off.
+func (w *Walls) walledLink(x uint16) bool { return hasBit(w.linkBits[x&3].set(), int(x>>2)) }
+
+// walledHole reports whether hole index i is walled off.
+func (w *Walls) walledHole(i int) bool { return hasBit(w.holeBits, i) }
 
 // WalledBridgeDistance is BridgeDistance made stricter in two ways. A
 // double link is safe only if no opponent peg stands a knight step from
@@ -169,16 +171,13 @@ const WallPenalty = 5
 func (b *Board) walls(c Color, w *Walls) {
 	n := b.g.n
 	bg := &b.g.bits
-	if len(w.hole) != n {
-		w.link = make([]uint8, n*4)
-		w.hole = make([]bool, n)
+	if w.geom != bg {
+		w.geom = bg
 		w.holeBits = make([]uint64, bg.words)
 		for d := range w.linkBits {
 			w.linkBits[d] = newGuarded(bg)
 		}
 	}
-	clear(w.link)
-	clear(w.hole)
 	clear(w.holeBits)
 	for d := range w.linkBits {
 		clear(w.linkBits[d].set())
@@ -345,11 +344,6 @@ func (b *Board) bridgeDistance(c Color, from int, out []int32, strict bool, w *W
 // bridgeSearch is bridgeDistance as a 0-1 search over holes, one at a time.
 func (b *Board) bridgeSearch(c Color, from int, out []int32, strict bool, w *Walls) int {
 	n := b.g.n
-	var wl []uint8
-	var wh []bool
-	if w != nil {
-		wl, wh = w.link, w.hole
-	}
 	onbr := b.nbr[c.Opponent()]
 	tab := b.g.bridges()
 	dist := out
@@ -373,7 +367,7 @@ func (b *Board) bridgeSearch(c Color, from int, out []int32, strict bool, w *Wal
 		k := 0
 		for _, st := range b.g.steps(i) {
 			if side[st.to] == s && pegs[st.to] == NoColor && use[st.to] && b.crossed(int(st.link), m) == 0 &&
-				(w == nil || wl[st.link] == 0 && !wh[st.to]) {
+				(w == nil || !w.walledLink(st.link) && !w.walledHole(int(st.to))) {
 				k++
 			}
 		}
@@ -381,7 +375,7 @@ func (b *Board) bridgeSearch(c Color, from int, out []int32, strict bool, w *Wal
 	}
 	startSide := uint8(start + 1)
 	for _, i := range b.g.border[c][start] {
-		if w != nil && wh[i] {
+		if w != nil && w.walledHole(int(i)) {
 			continue
 		}
 		z.reach(pegs, use, c, i, 0)
@@ -392,7 +386,7 @@ func (b *Board) bridgeSearch(c Color, from int, out []int32, strict bool, w *Wal
 		// lead there.
 		for _, st := range b.g.steps(i) {
 			j := int32(st.to)
-			if side[j] == 0 && dist[j] > 1 && (w == nil || !wh[j]) && (pegs[j] == c || pegs[j] == NoColor && use[j]) && edge(j, startSide) >= 2 {
+			if side[j] == 0 && dist[j] > 1 && (w == nil || !w.walledHole(int(j))) && (pegs[j] == c || pegs[j] == NoColor && use[j]) && edge(j, startSide) >= 2 {
 				z.reach(pegs, use, c, j, 0)
 			}
 		}
@@ -412,7 +406,7 @@ func (b *Board) bridgeSearch(c Color, from int, out []int32, strict bool, w *Wal
 			}
 		}
 		for _, s := range b.g.steps(i) {
-			if dist[s.to] <= d || b.crossed(int(s.link), m) != 0 || w != nil && (wl[s.link] != 0 || wh[s.to]) {
+			if dist[s.to] <= d || b.crossed(int(s.link), m) != 0 || w != nil && (w.walledLink(s.link) || w.walledHole(int(s.to))) {
 				continue
 			}
 			z.reach(pegs, use, c, int32(s.to), d)
@@ -424,7 +418,8 @@ func (b *Board) bridgeSearch(c Color, from int, out []int32, strict bool, w *Wal
 			if pegs[s.m1] != NoColor || pegs[s.m2] != NoColor || !use[s.m1] || !use[s.m2] ||
 				b.crossed(int(s.l1), m)|b.crossed(int(s.l2), m)|b.crossed(int(s.l3), m)|b.crossed(int(s.l4), m) != 0 ||
 				strict && onbr[s.m1]|onbr[s.m2] != 0 ||
-				w != nil && (wh[s.m1] || wh[s.m2] || wh[s.to] || wl[s.l1]|wl[s.l2]|wl[s.l3]|wl[s.l4] != 0) {
+				w != nil && (w.walledHole(int(s.m1)) || w.walledHole(int(s.m2)) || w.walledHole(int(s.to)) ||
+					w.walledLink(s.l1) || w.walledLink(s.l2) || w.walledLink(s.l3) || w.walledLink(s.l4)) {
 				continue
 			}
 			z.reach(pegs, use, c, int32(s.to), d)
