@@ -233,7 +233,13 @@ func (b *Board) walls(c Color, w *Walls) {
 // such a line as a race too (c's pegs two holes across the link's short
 // axis from both pegs of o's last link) made the engine leave the ladder
 // once it had formed, but scored 6.5 of 24 against 7.5: the games were
-// lost before the ladder.
+// lost before the ladder. Tried again on 2026-11-28 at 1 s a move, where
+// such a ladder lost a game at turn 28 (in its position at turn 12 the
+// engine went on along the ladder rating itself half a peg ahead; with
+// the check it left the ladder there and blocked ahead of T1j's line at
+// turn 14): 38 of 96 where the engine as it is scored 37 and 34 in two
+// runs, and 11.5 of 48 other games where it scored 18 (branch ladder2off,
+// not merged).
 //
 // Later that day: letting the line pass c's lone pegs (no link of c
 // across it), as a ladder goes on past a single block when o steps aside,

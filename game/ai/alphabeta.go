@@ -61,6 +61,13 @@ import (
 // evalTempo counts there. It scored 13.5 of 48, as the search without it
 // (9.5 and 4 on the halves, against 7.5 and 6); the search completes a ply
 // less within the same positions.
+//
+// Tried on 2026-11-28 at 1 s a move against T1j (depth 5; the 96 games of
+// the wider lists below, where the engine as it is scored 37 and 34 in
+// two runs): following the blocks of a threat to win past the horizon, up
+// to six plies (a leaf where the opponent is one peg from a connection
+// and has a win in one to play searches the moves that stop it), scored
+// 15 of the first 55 games, where the two runs scored 24 and 20; stopped.
 
 // Scores are from the side to move's point of view. A connection is worth
 // abWin less the number of plies to it, so the nearer win scores higher.
@@ -527,6 +534,11 @@ func (s *searcher) front(moves []int32, ply int, b *game.Board, c game.Color, tt
 // table's move and the killers first. The candidates are the holes near
 // both sides' best connections, and one peg changes those little, so the
 // last ply saves the distance maps, which cost as much as an evaluation.
+// A list of its own at the last ply (2026-11-28, with the ladder race of
+// game/bridge.go's raceWalls tried that day) reached depth 6 in 15,266
+// positions instead of 16,480 but searched a sixth fewer a second, and
+// scored 10 of the first 42 games at 1 s a move against T1j, where the
+// engine as it is scored 18 and 16 in two runs; stopped.
 func (s *searcher) reuse(ply int, b *game.Board, c game.Color, ttMove int32) []int32 {
 	moves := s.moves[ply][:0]
 	for _, m := range s.moves[ply-1] {
@@ -564,7 +576,13 @@ const (
 // random two-peg openings, 2026-11-27) these scored 37 of 96 where (24,
 // 14, 10) scored 27 on the same openings, and 18 of 48 against 13 on 48
 // other games: 55 of 144 (38 %) against 40 (28 %). (40, 24, 14) scored
-// 30.5 of the first 80 (23 for 24, 14, 10). At 8,000 positions a move,
+// 30.5 of the first 80 (23 for 24, 14, 10); with late moves from the
+// eighth on also reduced by a second ply, so that it reads about as deep
+// as these (7.06 plies in 75,000 positions), 12.5 of the first 44 where
+// these scored 19 and 17 in two runs (2026-11-28; stopped). Run again on
+// the same 96 openings, these lists scored 34 instead of 37, and only 43
+// of the 96 games had the same result both times: at 1 s a move a line of
+// 96 games is known to some 5 games. At 8,000 positions a move,
 // before the bitset bridge distance made the search four times faster,
 // (24, 14, 10) had scored 7.5 of 24 and these 5: wider lists pay once the
 // search reads deep enough through them. They cost depth: 7.3 plies in
