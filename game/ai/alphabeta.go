@@ -158,6 +158,12 @@ type searcher struct {
 	ord     orderer
 	moves   [abMaxPly][]int32
 
+	// The moves ranked one move ahead (see ahead.go), by position.
+	aheadCache  map[uint64][]int32
+	aheadScores []uint64
+	aheadBoard  *game.Board
+	near        []bool
+
 	nodes    int
 	limit    int       // nodes at most (0: no limit)
 	deadline time.Time // zero: none
@@ -189,6 +195,7 @@ func newSearcher(e *engine) *searcher {
 	s.ord = newOrderer(e.root)
 	s.poll = min(max(abPollEvery*576/e.n, 1), abPollEvery)
 	s.walls.Races = evalRaces
+	s.aheadCache = make(map[uint64][]int32)
 	return s
 }
 
@@ -217,17 +224,21 @@ func (s *searcher) stop() bool {
 		s.stopped = true
 		return true
 	}
-	if s.nodes%s.poll == 0 {
-		select {
-		case <-s.done:
-			s.stopped = true
-		default:
-		}
-		if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
-			s.stopped = true
-		}
+	if s.nodes%s.poll == 0 && s.late() {
+		s.stopped = true
 	}
 	return s.stopped
+}
+
+// late reports whether the deadline has passed or the search was
+// cancelled, without counting a position.
+func (s *searcher) late() bool {
+	select {
+	case <-s.done:
+		return true
+	default:
+	}
+	return !s.deadline.IsZero() && !time.Now().Before(s.deadline)
 }
 
 // abResult is what the search found at the root.
@@ -246,16 +257,7 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 	s.deadline, s.limit = e.budget(ctx)
 	s.done = ctx.Done()
 	c := e.color
-	var h uint64
-	for i := int32(0); i < int32(e.n); i++ {
-		switch e.root.Peg(e.hole(i)) {
-		case game.Red:
-			h ^= s.zob[i]
-		case game.Black:
-			h ^= s.zob[int32(e.n)+i]
-		}
-	}
-	s.hash[0] = h
+	h := s.rootHash()
 	// The table may know the best move already: from the search of the
 	// previous move, which read this position two plies deep.
 	ttMove := int32(-1)
@@ -337,6 +339,22 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 	}
 	res.nodes = s.nodes
 	return res
+}
+
+// rootHash sets and returns the Zobrist key of the root position.
+func (s *searcher) rootHash() uint64 {
+	e := s.e
+	var h uint64
+	for i := int32(0); i < int32(e.n); i++ {
+		switch e.root.Peg(e.hole(i)) {
+		case game.Red:
+			h ^= s.zob[i]
+		case game.Black:
+			h ^= s.zob[int32(e.n)+i]
+		}
+	}
+	s.hash[0] = h
+	return h
 }
 
 // child plays m for c at ply (turn t taken so far) and returns its score for
@@ -495,13 +513,18 @@ func (s *searcher) cutoff(ply int, c game.Color, m int32, depth int) {
 	}
 }
 
-// generate returns the moves to search for c at ply, best first.
+// generate returns the moves to search for c at ply, best first: the
+// candidates of the potentials, then at the root and the ply below the
+// best moves one move ahead that they lack (ahead.go), with the table's
+// move and the killers in front.
 func (s *searcher) generate(ply int, b *game.Board, c game.Color, ttMove int32) []int32 {
 	width := abWidth(ply)
 	moves := s.ord.candidates(b, c, width, s.history[colorIndex(c)], s.moves[ply][:0])
 	if len(moves) == 0 {
 		moves = s.e.pk.moves(b, c, moves)
 		moves = moves[:min(len(moves), width)]
+	} else if ply < len(abAhead) && !s.ord.forced && len(moves) > 1 && s.e.n <= aheadMaxHoles {
+		moves = s.ahead(ply, b, c, moves)
 	}
 	moves = s.front(moves, ply, b, c, ttMove)
 	s.moves[ply] = moves

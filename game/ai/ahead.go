@@ -1,0 +1,134 @@
+package ai
+
+import (
+	"slices"
+
+	"github.com/twixtbot/twixtbot/game"
+)
+
+// Moves ranked one move ahead. The candidates come from the potentials
+// of the plain distance maps (order.go), while positions are judged by the
+// walled bridge distance (eval.go), so a move the evaluation rates best
+// can be missing from the list, and the search then never reads it. At
+// the root and at the ply below it (the opponent's replies), the free
+// holes within aheadReach of a peg are also judged by the evaluation one
+// move ahead, and the best abAhead of them join the list if it lacks
+// them. A position is ranked once a search (rankings are kept by Zobrist
+// key), and each evaluation counts as a position searched.
+//
+// Why: in 499 positions of the engine's games against T1j (depth 5)
+// where T1j was to move (turns 5 to 40), T1j's move was among the first
+// 20 candidates (what the ply below the root searches) in 41.7 % of them,
+// and among those or the 8 best one move ahead in 61.5 % (65.9 % with 12,
+// 68.9 % with 16); among the 32 of the root in 55.7 %, 69.3 % with the 8.
+// In 7 of the 18 mid-game positions of testdata, no move that the
+// evaluation one move ahead rates best is among the root's candidates.
+// The search reads a little less deep for it: depth 6 takes 28,926
+// positions instead of 18,027 on those 18 positions, and 75,000 positions
+// (about a second) complete 7.0 plies instead of 7.28
+// (BenchmarkAlphaBetaDepth).
+//
+// Measured on 2026-12-04 against T1j at depth 5, 1 s a move on one core
+// each, 24x24, no swap, from the harness's random two-peg openings (each
+// played twice with the colours swapped; 96 games of seed 11), the two
+// lines side by side on the 2 cores: 38.5 of 96 (40.1 %) with 8 and 8,
+// against 27.5 of 96 (28.6 %) without, on the same openings; it did
+// better in 34 games and worse in 22. On 48 games of another set (seed
+// 12): S12_AHEAD against 13.5. With 12 and 12: 37 of the 96, no better
+// than 8 (better in 24 games, worse in 25). docs/strength.md, "Eighth
+// day", has the rest.
+var abAhead = [2]int{8, 8}
+
+// aheadReach: holes within this many rows and columns of a peg are ranked.
+const aheadReach = 3
+
+// aheadMaxHoles: boards with more holes rank no moves ahead. An evaluation
+// costs about 15 µs on 24x24 and grows faster than the board, so a ranking
+// there would take much of a second.
+const aheadMaxHoles = 32 * 32
+
+// ahead adds to moves, c's list at ply (0 or 1) on b, the best of c's
+// moves by the evaluation one move ahead that the list lacks. The ranking
+// is kept for the rest of the search, by position.
+func (s *searcher) ahead(ply int, b *game.Board, c game.Color, moves []int32) []int32 {
+	key := ttKey(s.hash[ply], c)
+	best, ok := s.aheadCache[key]
+	if !ok {
+		best = s.rankAhead(ply, b, c)
+		s.aheadCache[key] = best
+	}
+	for _, m := range best {
+		if !slices.Contains(moves, m) && b.CanPeg(s.e.hole(m), c) {
+			moves = append(moves, m)
+		}
+	}
+	return moves
+}
+
+// rankAhead returns c's abAhead[ply] best moves on b by the evaluation
+// after each, of the free holes near a peg; ties go to the orderer's
+// potentials (its maps are b's: candidates was called on b just before).
+func (s *searcher) rankAhead(ply int, b *game.Board, c game.Color) []int32 {
+	e := s.e
+	size := b.Size()
+	if s.near == nil {
+		s.near = make([]bool, e.n)
+		s.aheadBoard = b.Clone()
+	}
+	clear(s.near)
+	for i := int32(0); i < int32(e.n); i++ {
+		h := e.hole(i)
+		if b.Peg(h) == game.NoColor {
+			continue
+		}
+		for r := max(h.Row-aheadReach, 0); r <= min(h.Row+aheadReach, size.Rows-1); r++ {
+			for col := max(h.Col-aheadReach, 0); col <= min(h.Col+aheadReach, size.Cols-1); col++ {
+				s.near[r*size.Cols+col] = true
+			}
+		}
+	}
+	opp := c.Opponent()
+	o := &s.ord
+	const far = int32(game.Unreachable)
+	s.aheadScores = s.aheadScores[:0]
+	for i := int32(0); i < int32(e.n); i++ {
+		h := e.hole(i)
+		if !s.near[i] || !b.CanPeg(h, c) {
+			continue
+		}
+		if s.limit > 0 && s.nodes+len(s.aheadScores)+1 >= s.limit ||
+			len(s.aheadScores)%16 == 15 && s.late() {
+			break // out of budget: rank what was evaluated
+		}
+		sp := s.aheadBoard
+		sp.CopyFrom(b)
+		sp.Place(h, c)
+		var v int32
+		if sp.Connected(c) {
+			v = abWin
+		} else {
+			v = -s.evaluate(sp, opp, s.hash[ply]^s.zob[int32(colorIndex(c)*e.n)+i])
+		}
+		// Of equal scores, the hole nearer either side's best connection
+		// first (the orderer's potentials), then the lower index.
+		pot := int32(1<<15 - 1)
+		if o.fc[i] < far && o.bc[i] < far {
+			pot = o.fc[i] + o.bc[i]
+		}
+		if o.fo[i] < far && o.bo[i] < far {
+			pot = min(pot, o.fo[i]+o.bo[i])
+		}
+		k := uint64(int64(v)+1<<31)<<32 | uint64(1<<16-1-pot)<<16 | uint64(1<<16-1-i)
+		s.aheadScores = append(s.aheadScores, k)
+	}
+	// Each evaluation counts as a position searched, so that a budget of
+	// positions stays one of time.
+	s.nodes += len(s.aheadScores)
+	slices.Sort(s.aheadScores)
+	n := min(abAhead[ply], len(s.aheadScores))
+	out := make([]int32, 0, n)
+	for j := len(s.aheadScores) - 1; j >= len(s.aheadScores)-n; j-- {
+		out = append(out, int32(1<<16-1-(s.aheadScores[j]&(1<<16-1))))
+	}
+	return out
+}
