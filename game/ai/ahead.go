@@ -34,9 +34,10 @@ import (
 // lines side by side on the 2 cores: 38.5 of 96 (40.1 %) with 8 and 8,
 // against 27.5 of 96 (28.6 %) without, on the same openings; it did
 // better in 34 games and worse in 22. On 48 games of another set (seed
-// 12): S12_AHEAD against 13.5. With 12 and 12: 37 of the 96, no better
-// than 8 (better in 24 games, worse in 25). docs/strength.md, "Eighth
-// day", has the rest.
+// 12): 19.5 (40.6 %) against 13.5 (better in 17, worse in 10). So 58 of
+// 144 (40.3 %) against 41 (28.5 %). With 12 and 12: 37 of the 96 of seed
+// 11, no better than 8 (better in 24 games, worse in 25).
+// docs/strength.md, "Eighth day", has the rest.
 var abAhead = [2]int{8, 8}
 
 // aheadReach: holes within this many rows and columns of a peg are ranked.
