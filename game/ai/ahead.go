@@ -11,7 +11,7 @@ import (
 // walled bridge distance (eval.go), so a move the evaluation rates best
 // can be missing from the list, and the search then never reads it. At
 // the root and at the ply below it (the opponent's replies), the free
-// holes within aheadReach of a peg are also judged by the evaluation one
+// holes near a peg (knowledge.nearMoves) are also judged by the evaluation one
 // move ahead, and the best abAhead of them join the list if it lacks
 // them. A position is ranked once a search (rankings are kept by Zobrist
 // key), and each evaluation counts as a position searched.
@@ -39,9 +39,6 @@ import (
 // 11, no better than 8 (better in 24 games, worse in 25).
 // docs/strength.md, "Eighth day", has the rest.
 var abAhead = [2]int{8, 8}
-
-// aheadReach: holes within this many rows and columns of a peg are ranked.
-const aheadReach = 3
 
 // aheadMaxHoles: boards with more holes rank no moves ahead. An evaluation
 // costs about 15 µs on 24x24 and grows faster than the board, so a ranking
@@ -71,36 +68,21 @@ func (s *searcher) ahead(ply int, b *game.Board, c game.Color, moves []int32) []
 // potentials (its maps are b's: candidates was called on b just before).
 func (s *searcher) rankAhead(ply int, b *game.Board, c game.Color) []int32 {
 	e := s.e
-	size := b.Size()
 	if s.near == nil {
 		s.near = make([]bool, e.n)
 		s.aheadBoard = b.Clone()
 	}
-	clear(s.near)
-	for i := int32(0); i < int32(e.n); i++ {
-		h := e.hole(i)
-		if b.Peg(h) == game.NoColor {
-			continue
-		}
-		for r := max(h.Row-aheadReach, 0); r <= min(h.Row+aheadReach, size.Rows-1); r++ {
-			for col := max(h.Col-aheadReach, 0); col <= min(h.Col+aheadReach, size.Cols-1); col++ {
-				s.near[r*size.Cols+col] = true
-			}
-		}
-	}
+	s.aheadMoves = e.pk.nearMoves(b, c, s.near, s.aheadMoves[:0])
 	opp := c.Opponent()
 	o := &s.ord
 	const far = int32(game.Unreachable)
 	s.aheadScores = s.aheadScores[:0]
-	for i := int32(0); i < int32(e.n); i++ {
-		h := e.hole(i)
-		if !s.near[i] || !b.CanPeg(h, c) {
-			continue
-		}
+	for _, i := range s.aheadMoves {
 		if s.limit > 0 && s.nodes+len(s.aheadScores)+1 >= s.limit ||
 			len(s.aheadScores)%16 == 15 && s.late() {
 			break // out of budget: rank what was evaluated
 		}
+		h := e.hole(i)
 		sp := s.aheadBoard
 		sp.CopyFrom(b)
 		sp.Place(h, c)

@@ -3,8 +3,6 @@ package ai
 import (
 	"slices"
 	"testing"
-
-	"github.com/twixtbot/twixtbot/game"
 )
 
 // TestAheadBestInList checks that the root's candidates hold, in every
@@ -24,13 +22,9 @@ func TestAheadBestInList(t *testing.T) {
 		plain := s.ord.candidates(b, c, abWidth(0), s.history[colorIndex(c)], nil)
 		bestV, best := int32(-abInf), []int32(nil)
 		after := b.Clone()
-		for i := int32(0); i < int32(e.n); i++ {
-			h := e.hole(i)
-			if !b.CanPeg(h, c) || !nearPeg(b, h) {
-				continue
-			}
+		for _, i := range e.pk.nearMoves(b, c, make([]bool, e.n), nil) {
 			after.CopyFrom(b)
-			after.Place(h, c)
+			after.Place(e.hole(i), c)
 			v := -s.evaluate(after, c.Opponent(), 0)
 			switch {
 			case v > bestV:
@@ -53,18 +47,4 @@ func TestAheadBestInList(t *testing.T) {
 		t.Errorf("the potentials' list alone holds a best move one move ahead in all %d positions: the test shows nothing", len(gs))
 	}
 	t.Logf("the potentials' list alone lacks every best move one move ahead in %d of %d positions", missing, len(gs))
-}
-
-// nearPeg reports whether a peg stands within aheadReach rows and columns
-// of h.
-func nearPeg(b *game.Board, h game.Hole) bool {
-	s := b.Size()
-	for r := max(h.Row-aheadReach, 0); r <= min(h.Row+aheadReach, s.Rows-1); r++ {
-		for c := max(h.Col-aheadReach, 0); c <= min(h.Col+aheadReach, s.Cols-1); c++ {
-			if b.Peg(game.Hole{Col: c, Row: r}) != game.NoColor {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -160,6 +160,7 @@ type searcher struct {
 
 	// The moves ranked one move ahead (see ahead.go), by position.
 	aheadCache  map[uint64][]int32
+	aheadMoves  []int32
 	aheadScores []uint64
 	aheadBoard  *game.Board
 	near        []bool

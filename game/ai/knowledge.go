@@ -62,34 +62,45 @@ func abs(x int) int {
 const bigBoard = 800
 
 // moves appends to buf the holes c may peg on b, as indices. On a big board
-// with pegs on it, only holes within three rows and columns of a peg count.
+// with pegs on it, only the holes near a peg count (nearMoves).
 func (k *knowledge) moves(b *game.Board, c game.Color, buf []int32) []int32 {
 	cols := k.size.Cols
 	if k.n > bigBoard && b.PegCount(game.Red)+b.PegCount(game.Black) > 0 {
-		near := make([]bool, k.n)
-		for i := 0; i < k.n; i++ {
-			h := game.Hole{Col: i % cols, Row: i / cols}
-			if b.Peg(h) == game.NoColor {
-				continue
-			}
-			for dc := -3; dc <= 3; dc++ {
-				for dr := -3; dr <= 3; dr++ {
-					x := game.Hole{Col: h.Col + dc, Row: h.Row + dr}
-					if b.CanPeg(x, c) {
-						near[x.Row*cols+x.Col] = true
-					}
-				}
-			}
-		}
-		for i, ok := range near {
-			if ok {
-				buf = append(buf, int32(i))
-			}
-		}
-		return buf
+		return k.nearMoves(b, c, make([]bool, k.n), buf)
 	}
 	for i := 0; i < k.n; i++ {
 		if b.CanPeg(game.Hole{Col: i % cols, Row: i / cols}, c) {
+			buf = append(buf, int32(i))
+		}
+	}
+	return buf
+}
+
+// nearReach: a hole is near a peg within this many rows and columns of it.
+const nearReach = 3
+
+// nearMoves appends to buf the holes c may peg on b within nearReach rows
+// and columns of a peg, as indices in increasing order; near is scratch,
+// one entry a hole.
+func (k *knowledge) nearMoves(b *game.Board, c game.Color, near []bool, buf []int32) []int32 {
+	cols := k.size.Cols
+	clear(near)
+	for i := 0; i < k.n; i++ {
+		h := game.Hole{Col: i % cols, Row: i / cols}
+		if b.Peg(h) == game.NoColor {
+			continue
+		}
+		for dc := -nearReach; dc <= nearReach; dc++ {
+			for dr := -nearReach; dr <= nearReach; dr++ {
+				x := game.Hole{Col: h.Col + dc, Row: h.Row + dr}
+				if b.CanPeg(x, c) {
+					near[x.Row*cols+x.Col] = true
+				}
+			}
+		}
+	}
+	for i, ok := range near {
+		if ok {
 			buf = append(buf, int32(i))
 		}
 	}
