@@ -36,8 +36,15 @@ import (
 // better in 34 games and worse in 22. On 48 games of another set (seed
 // 12): 19.5 (40.6 %) against 13.5 (better in 17, worse in 10). So 58 of
 // 144 (40.3 %) against 41 (28.5 %). With 12 and 12: 37 of the 96 of seed
-// 11, no better than 8 (better in 24 games, worse in 25).
-// docs/strength.md, "Eighth day", has the rest.
+// 11, no better than 8 (better in 24 games, worse in 25). Run again that
+// night on the same openings, the kept line scored 32.5 of the 96 and 14.5
+// of the 48 of seed 12 (47 of 144, 32.6 %; 105 of 288, 36.5 %, over both
+// runs), so those 40.3 % were at the top of the noise. Tried then on the
+// 96 of seed 11, none kept: the nodes at plies 2 and 3 adding the first 4
+// of the ranking two plies up (35 of 96); the whole ranking at plies 2 and
+// 3 on the principal line (35); the best reply one move ahead searched
+// first below the root (31.5, side by side with the 32.5).
+// docs/strength.md, "Eighth day" and "Ninth day", has the rest.
 var abAhead = [2]int{8, 8}
 
 // aheadMaxHoles: boards with more holes rank no moves ahead. An evaluation
