@@ -82,7 +82,6 @@ func (s *searcher) rankAhead(ply int, b *game.Board, c game.Color) []int32 {
 	s.aheadMoves = e.pk.nearMoves(b, c, s.near, s.aheadMoves[:0])
 	opp := c.Opponent()
 	o := &s.ord
-	const far = int32(game.Unreachable)
 	s.aheadScores = s.aheadScores[:0]
 	for _, i := range s.aheadMoves {
 		if s.limit > 0 && s.nodes+len(s.aheadScores)+1 >= s.limit ||
@@ -97,17 +96,12 @@ func (s *searcher) rankAhead(ply int, b *game.Board, c game.Color) []int32 {
 		if sp.Connected(c) {
 			v = abWin
 		} else {
-			v = -s.evaluate(sp, opp, s.hash[ply]^s.zob[int32(colorIndex(c)*e.n)+i])
+			v = -s.evaluate(sp, opp, s.hash[ply]^s.moveKey(c, i))
 		}
 		// Of equal scores, the hole nearer either side's best connection
 		// first (the orderer's potentials), then the lower index.
-		pot := int32(1<<15 - 1)
-		if o.fc[i] < far && o.bc[i] < far {
-			pot = o.fc[i] + o.bc[i]
-		}
-		if o.fo[i] < far && o.bo[i] < far {
-			pot = min(pot, o.fo[i]+o.bo[i])
-		}
+		pc, po := o.potentials(int(i))
+		pot := min(pc, po, 1<<15-1)
 		k := uint64(int64(v)+1<<31)<<32 | uint64(1<<16-1-pot)<<16 | uint64(1<<16-1-i)
 		s.aheadScores = append(s.aheadScores, k)
 	}

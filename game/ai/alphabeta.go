@@ -342,16 +342,18 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 	return res
 }
 
+// moveKey is the Zobrist key of c's peg in hole index m.
+func (s *searcher) moveKey(c game.Color, m int32) uint64 {
+	return s.zob[int32(colorIndex(c)*s.e.n)+m]
+}
+
 // rootHash sets and returns the Zobrist key of the root position.
 func (s *searcher) rootHash() uint64 {
 	e := s.e
 	var h uint64
 	for i := int32(0); i < int32(e.n); i++ {
-		switch e.root.Peg(e.hole(i)) {
-		case game.Red:
-			h ^= s.zob[i]
-		case game.Black:
-			h ^= s.zob[int32(e.n)+i]
+		if p := e.root.Peg(e.hole(i)); p != game.NoColor {
+			h ^= s.moveKey(p, i)
 		}
 	}
 	s.hash[0] = h
@@ -365,7 +367,7 @@ func (s *searcher) child(ply, depth int, alpha, beta int32, c game.Color, t int,
 	b := s.board(ply + 1)
 	b.CopyFrom(s.boards[ply])
 	b.Place(e.hole(m), c)
-	s.hash[ply+1] = s.hash[ply] ^ s.zob[int32(colorIndex(c)*e.n)+m]
+	s.hash[ply+1] = s.hash[ply] ^ s.moveKey(c, m)
 	if b.Connected(c) {
 		return abWin - int32(ply+1)
 	}

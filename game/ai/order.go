@@ -62,12 +62,8 @@ func (o *orderer) candidates(b *game.Board, c game.Color, width int, hist []int3
 		if b.Peg(h) != game.NoColor {
 			continue
 		}
-		if o.fc[i] < far && o.bc[i] < far {
-			minC = min(minC, o.fc[i]+o.bc[i])
-		}
-		if o.fo[i] < far && o.bo[i] < far {
-			minO = min(minO, o.fo[i]+o.bo[i])
-		}
+		pc, po := o.potentials(i)
+		minC, minO = min(minC, pc), min(minO, po)
 	}
 	// A win now is the only move worth searching; a threat of one must
 	// be stopped.
@@ -99,11 +95,12 @@ func (o *orderer) candidates(b *game.Board, c game.Color, width int, hist []int3
 			continue
 		}
 		sc, so := int32(orderCap), int32(orderCap)
-		if o.fc[i] < far && o.bc[i] < far {
-			sc = min(o.fc[i]+o.bc[i]-minC, orderCap)
+		pc, po := o.potentials(i)
+		if pc < far {
+			sc = min(pc-minC, orderCap)
 		}
-		if o.fo[i] < far && o.bo[i] < far {
-			so = min(o.fo[i]+o.bo[i]-minO, orderCap)
+		if po < far {
+			so = min(po-minO, orderCap)
 		}
 		key := (min(sc, so)*4*orderCap + sc + so) * 2
 		if orderBlocksFirst && so > sc {
@@ -122,6 +119,20 @@ func (o *orderer) candidates(b *game.Board, c game.Color, width int, hist []int3
 		buf = append(buf, int32(k&(1<<candMoveBits-1)))
 	}
 	return buf
+}
+
+// potentials returns c's and the opponent's potentials through hole i of
+// the last candidates' maps (the two-distances from both border rows,
+// added), each game.Unreachable where that side has no way through.
+func (o *orderer) potentials(i int) (pc, po int32) {
+	pc, po = game.Unreachable, game.Unreachable
+	if o.fc[i] < game.Unreachable && o.bc[i] < game.Unreachable {
+		pc = o.fc[i] + o.bc[i]
+	}
+	if o.fo[i] < game.Unreachable && o.bo[i] < game.Unreachable {
+		po = o.fo[i] + o.bo[i]
+	}
+	return pc, po
 }
 
 // A candidate is sorted as one number, which orders by the potentials'
