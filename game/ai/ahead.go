@@ -46,8 +46,9 @@ import (
 // first below the root (31.5, side by side with the 32.5). On 2026-12-05,
 // 16 at the root and 8 below it: 37 of the 96 of seed 11 and 21 of the
 // 48 of seed 12, 58 of 144 (40.3 %) against 105 of 288 (36.5 %) for two
-// runs of 8 and 8: less than one standard error, so not kept, but worth
-// a rerun. Searching the ranked moves below the root without the
+// runs of 8 and 8, less than one standard error; then 17.5 of 48 new
+// games (seed 13) where 8 and 8 scored 19.5 side by side. Not kept.
+// Searching the ranked moves below the root without the
 // late-move reduction was not played: it changed almost nothing (depth 6
 // in 28,937 positions instead of 28,926), since the ranked moves stand at
 // the end of the list and most nodes there are cut off by one of their
