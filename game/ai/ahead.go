@@ -48,12 +48,11 @@ import (
 // 48 of seed 12, 58 of 144 (40.3 %) against 105 of 288 (36.5 %) for two
 // runs of 8 and 8, less than one standard error; then 17.5 of 48 new
 // games (seed 13) where 8 and 8 scored 19.5 side by side. Not kept.
-// Searching the ranked moves below the root without the
-// late-move reduction was not played: it changed almost nothing (depth 6
-// in 28,937 positions instead of 28,926), since the ranked moves stand at
-// the end of the list and most nodes there are cut off by one of their
-// first moves. docs/strength.md, "Eighth day" to "Tenth day", has the
-// rest.
+// Searching the ranked moves below the root without the late-move
+// reduction was not played: it changed almost nothing (depth 6 in 28,937
+// positions instead of 28,926), since the ranked moves stand at the end of
+// the list and most nodes there are cut off by one of their first moves.
+// docs/strength.md, "Eighth day" to "Tenth day", has the rest.
 var abAhead = [2]int{8, 8}
 
 // aheadMaxHoles: boards with more holes rank no moves ahead. An evaluation

@@ -259,8 +259,7 @@ type abResult struct {
 // odd depths only (1, 3, 5, 7, ...; T1j's own way, so that every leaf
 // follows one of this side's moves; 7.0 plies in 75,000 positions, as
 // now) 31 of 96; even depths only (2, 4, 6, ...; every leaf follows a
-// move of the opponent's; 6.33 plies) 29 of 96 (its pair 47 played on
-// the other core). Neither was kept.
+// move of the opponent's; 6.33 plies) 29 of 96. Neither was kept.
 func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 	e := s.e
 	s.deadline, s.limit = e.budget(ctx)
