@@ -82,6 +82,25 @@ import "github.com/twixtbot/twixtbot/game"
 // peg a knight step from the row has two (as good as joined to it, like
 // a double link): 15.5 of 48 against 13.5, then 5 of 24 more games
 // against 8, so 20.5 of 72 against 21.5.
+//
+// Tried on 2026-12-05 against T1j (depth 5, 1 s a move, the 96 games of
+// seed 11 of the match harness, where this evaluation scored 38.5 and
+// 32.5 in two runs): the plain distance added to the walled one. Fitted
+// to the positions of this engine's own games against T1j (1,398 games,
+// 40,850 positions of turns 6 to 40; logistic, cross-validated by game),
+// the plain distance foretells the winner better than the walled one
+// (64.5 % against 62.4 %; both together 66.0 %), and where the engine was
+// to move at turns 12 to 23 the walled distance had it 0.35 to -0.18 peg
+// ahead while the plain one had it 1.6 to 2.9 pegs behind; it won a third
+// of those games. But given which side is the engine (the side that
+// loses more), the walled distance foretells more than the plain one
+// (70.5 % against 64.9 %): the plain distance mostly tells T1j's linked
+// chains from this engine's looser pegs, and being T1j is what wins. So
+// it proved in play: half a plain peg for each plain peg of difference
+// (evalTempo and evalScale scaled alike), 22 of the first 71 games, where
+// the two runs scored 29.5 and 22.5 on the same games; a whole plain peg,
+// 13.5 of the first 61, where they scored 26.5 and 18. It also costs a
+// quarter of the positions a second. Neither was kept.
 const (
 	evalPeg   = 100
 	evalTempo = 40
