@@ -99,7 +99,7 @@ import "github.com/twixtbot/twixtbot/game"
 // it proved in play: half a plain peg for each plain peg of difference
 // (evalTempo and evalScale scaled alike), 22 of the first 71 games, where
 // the two runs scored 29.5 and 22.5 on the same games; a whole plain peg,
-// 13.5 of the first 61, where they scored 26.5 and 18. It also costs a
+// 13.5 of the first 61, where they scored 27.5 and 19. It also costs a
 // quarter of the positions a second. Neither was kept.
 const (
 	evalPeg   = 100

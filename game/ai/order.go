@@ -210,6 +210,24 @@ var orderFarBlocks = true
 // search, checked against the hole-by-hole one; not merged), 21.7, 32.0
 // and 40.4 %; the first 12 of this list with up to 6 of those, 36.7 %,
 // less than the first 18 of this list alone (41.7 %). Not played.
+//
+// Where T1j's move is not among the first 12, it mostly carries T1j's own
+// chain on from one of its ends, as T1j's move generator does, and the
+// potentials rank such steps low while a chain is straight: the first 12
+// and the knight steps forward from both ends of the mover's best chain
+// (its pegs on a shortest connection; 6.6 holes on average) hold T1j's
+// move in 51.9 % of the same positions, more than the first 20 (45.0 %).
+// Played the same day (1 s a move, T1j at depth 5): those steps added to
+// the lists of the opponent's plies from the third on (3, 5, 7), where
+// the lists hold 12 and the ranking one move ahead is too dear; depth 6
+// in 32,861 positions instead of 28,926, 6.94 plies in 75,000 instead of
+// 7.0. It scored 43.5 of the 96 games of seed 11 (the kept engine 38.5
+// and 32.5 there), but 18 of the 48 of seed 12 (19.5 and 14.5) and 16.5
+// of the first 48 of seed 13 (19.5): 78 of 192 (40.6 %) against some 72
+// for the kept engine. Then side by side with the kept engine on 48 new
+// games (seed 13, pairs 24-47): 17.5 where it scored 22, better in 9
+// games and worse in 14. Over the 240 games, 95.5 (39.8 %) against 94
+// (39.2 %) for the kept engine's runs: nothing. Not kept.
 
 // farAhead is how many rows ahead of a chain's end farBlocks blocks it.
 const farAhead = 4
