@@ -300,6 +300,9 @@ func (s *gtpSession) genmove(args []string) (string, error) {
 	cfg := s.cfg
 	s.seed++
 	cfg.Seed = s.seed
+	// genmove answers a hole (DESIGN.md), so the referee's board would
+	// not know of a link the engine removed.
+	cfg.KeepLinks = true
 	if left, ok := s.timeLeft[c]; ok && left > 0 {
 		// Keep a reserve: at most a twentieth of the clock per move.
 		budget := cfg.MoveTime

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -147,5 +148,41 @@ func TestGTPFlags(t *testing.T) {
 	}
 	if code, stdout, _ := runCLI(t, "name\n", "gtp"); code != exitOK || stdout != "= twixtbot\n\n" {
 		t.Errorf("end of input: status %d, %q", code, stdout)
+	}
+}
+
+// TestGTPKeepsLinks: genmove answers a hole, so the engine removes no link
+// over GTP, even where its own links have closed every way to connect
+// (a position of package ai's testdata, where it would otherwise remove
+// one within its next three moves).
+func TestGTPKeepsLinks(t *testing.T) {
+	data, err := os.ReadFile("../../game/ai/testdata/blocked.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := strings.Fields(strings.SplitN(string(data), "\n", 2)[0])
+	p := startGTP(t, "--level", "3", "--movetime", "50ms")
+	p.want("boardsize 24", "=", "")
+	ref, _ := game.New(game.Settings{Swap: game.SwapOff})
+	for _, mv := range moves {
+		_, c := ref.ToMove()
+		p.want("play "+c.String()+" "+mv, "=", "")
+		if _, err := ref.PlayString(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, c := ref.ToMove(); !ref.Board().CanConnect(c) || ref.Board().Distance(c) != game.Unreachable {
+		t.Fatalf("%v is not blocked by its own links", c)
+	}
+	for range 6 {
+		_, c := ref.ToMove()
+		mv := p.want("genmove "+c.String(), "=", "")
+		m, err := game.ParseMove(mv)
+		if err != nil || len(m.Unlinks) > 0 || len(m.Links) > 0 {
+			t.Fatalf("genmove answered %q (%v), want a hole", mv, err)
+		}
+		if _, err := ref.PlayMove(m); err != nil {
+			t.Fatalf("genmove answered %s, which is illegal: %v", mv, err)
+		}
 	}
 }

@@ -33,6 +33,13 @@ type Config struct {
 	// search fills it, the search prunes the least visited subtrees and
 	// goes on in the room they leave (see prune.go).
 	MaxNodes int
+	// KeepLinks forbids moves that remove the side's own links. Without
+	// it, when those links have closed every way the side has left to
+	// connect, the engine removes one with its move (an unlink list, as
+	// in "j12-i12/k11"), so that the new peg can link across its place.
+	// A front end whose protocol has no way to say so (twixt gtp answers
+	// a hole) sets it.
+	KeepLinks bool
 }
 
 // Method is a kind of search.
@@ -64,8 +71,9 @@ const DefaultMaxNodes = 6 << 20
 
 // Decision is the move the engine chose, and why.
 type Decision struct {
-	// Move is the move to play: a placement (with all its legal links),
-	// a swap, or a resignation.
+	// Move is the move to play: a placement (with all its legal links,
+	// after removing the own links of its unlink list, if it has one; see
+	// Config.KeepLinks), a swap, or a resignation.
 	Move game.Move
 	// ClaimPrivilege: in Double TwixT, claim Privilege right after Move.
 	ClaimPrivilege bool

@@ -93,7 +93,13 @@ func (e *engine) rank(ctx context.Context, n int) []Candidate {
 	return out
 }
 
-func (e *engine) place(i int32) game.Move { return game.Move{Kind: game.Place, Hole: e.hole(i)} }
+// place returns the move that pegs hole i (see placement).
+func (e *engine) place(i int32) game.Move {
+	if e.unlinkMode != unlinkNone {
+		return e.placement(i)
+	}
+	return game.Move{Kind: game.Place, Hole: e.hole(i)}
+}
 
 // winsNow appends to buf the holes where c would join its border rows now.
 func (e *engine) winsNow(b *game.Board, c game.Color, buf []int32) []int32 {

@@ -79,6 +79,12 @@ type engine struct {
 	final   []game.Color // pegs at the end of a simulation, per index
 	// rootMoves, if not nil, are the only moves the root may choose.
 	rootMoves []int32
+	// unlink is an own link taken off root's board, and relink a link
+	// between older pegs put on it; unlinkMode says when a placement
+	// makes those changes (see unblock).
+	unlink, relink game.Link
+	unlinkMode     int
+
 	buf       []int32 // scratch for candidates
 	playouts  int
 	pk        *knowledge
@@ -126,6 +132,7 @@ func newEngine(g *game.Game, cfg Config) *engine {
 		e.last = e.index(o.Hole)
 	}
 	e.pk = knowledgeFor(e.size)
+	e.unblock()
 	return e
 }
 

@@ -1,0 +1,186 @@
+package ai
+
+import (
+	"errors"
+
+	"github.com/twixtbot/twixtbot/game"
+)
+
+// Removing one's own links. In standard TwixT a side's own links block its
+// new links as the opponent's do, and a move may remove own links first
+// (the unlink list of the move syntax) so that links can be made across
+// where they stood. The search places pegs with their autolinks only, so
+// when a side's own links had closed every way to its far border
+// (Board.Distance says Unreachable, while Board.CanConnect, which lets a
+// side pass links it may remove, says it can still connect), it played
+// pegs that changed nothing until the game ran out: 27 of the 1,896 games
+// against T1j of 2026-12-04 and 05 reached such a position, 24 of them
+// went on to the 300-turn limit and the other 3 ended with neither side
+// able to connect. In three the engine needed 2 to 4 pegs once one link
+// was gone while T1j could no longer connect (or, in one, only by
+// removing links too, which T1j never does), so a won game became a
+// draw.
+//
+// unblock chooses the own link whose removal leaves the side nearest to a
+// connection (by Distance; then the farther the opponent, the better),
+// and the search plays on a root board without it:
+//   - If a link between two of the side's pegs already on the board
+//     crosses the removed link's place and brings the side nearer (a long
+//     move, as Hensel's notation writes it), every placement the engine
+//     returns removes the link and adds that one first.
+//   - Otherwise the way across takes new pegs, and a placement removes the
+//     link only when one of the new peg's own links crosses its place
+//     (engine.place); until then the link stays on the board, and the
+//     search, which reads the root without it, plans the way across. (The
+//     search lets the opponent cross the link's place too, which the real
+//     board forbids: a fault on the safe side.)
+//
+// A link is never removed with nothing across its place: two own pegs a
+// knight step apart and unlinked would stay so, since no autolink joins
+// older pegs, while Distance counts the step as open.
+
+// unlinkNear is how far (in rows and columns) outside the box a link
+// spans a peg can stand and still make a link that crosses it: the point
+// where two links cross lies in both boxes, and a knight step moves at
+// most two holes either way.
+const unlinkNear = 2
+
+// unblock readies the root for a move that removes one of the side's own
+// links, when that is the only way left to connect (see above). It does
+// nothing when the side could connect as the links stand, cannot connect
+// at all, when the opponent would win on its next move once the link is
+// gone (the threat comes first), or when Config.KeepLinks says so.
+func (e *engine) unblock() {
+	b, c := e.root, e.color
+	if e.cfg.KeepLinks || b.Distance(c) != game.Unreachable || !b.CanConnect(c) {
+		return
+	}
+	opp := e.next(c, e.turns+1)
+	t, u := b.Clone(), b.Clone()
+	type choice struct {
+		link, add game.Link // add: a link between older pegs, if hasAdd
+		hasAdd    bool
+		me, other int
+	}
+	var best *choice
+	consider := func(ch choice) {
+		// Of equal distances, a long move first: it needs no peg.
+		if best == nil || ch.me < best.me || ch.me == best.me &&
+			(ch.hasAdd && !best.hasAdd || ch.hasAdd == best.hasAdd && ch.other > best.other) {
+			best = &ch
+		}
+	}
+	for _, l := range b.Links(c) {
+		t.CopyFrom(b)
+		if t.RemoveLink(l, c) != nil {
+			continue
+		}
+		if opp != c && len(e.winsNow(t, opp, nil)) > 0 {
+			continue
+		}
+		adds := e.relinks(t, l)
+		for _, a := range adds {
+			u.CopyFrom(t)
+			if u.AddLink(a, c) != nil {
+				continue
+			}
+			if d := u.Distance(c); d != game.Unreachable {
+				consider(choice{link: l, add: a, hasAdd: true, me: d, other: u.Distance(c.Opponent())})
+			}
+		}
+		if len(adds) > 0 {
+			// t would count the older pegs' step across as open; a long
+			// move, if any helps, was considered above.
+			continue
+		}
+		if d := t.Distance(c); d != game.Unreachable {
+			consider(choice{link: l, me: d, other: t.Distance(c.Opponent())})
+		}
+	}
+	if best == nil {
+		return
+	}
+	nb := b.Clone()
+	if nb.RemoveLink(best.link, c) != nil || best.hasAdd && nb.AddLink(best.add, c) != nil {
+		return // cannot happen: t and u made the same changes
+	}
+	e.root = nb
+	e.unlink, e.unlinkMode = best.link, unlinkWhenCrossed
+	if best.hasAdd {
+		e.relink, e.unlinkMode = best.add, unlinkAlways
+	}
+	// The kept tables and trees know positions by their pegs only, which
+	// are the same with the link and without it.
+	e.keep = false
+}
+
+// How engine.place treats the link unblock took off the root's board.
+const (
+	unlinkNone        = iota // nothing taken off
+	unlinkAlways             // every placement removes it and adds relink
+	unlinkWhenCrossed        // only a placement whose links cross its place
+)
+
+// relinks returns the links c could add on b between two of its pegs near
+// l (which b lacks), except l itself: those that cross l's place are
+// among them. The links are not checked against the others on b.
+func (e *engine) relinks(b *game.Board, l game.Link) []game.Link {
+	var out []game.Link
+	for _, p := range e.near(l, func(h game.Hole) bool { return b.Peg(h) == e.color }) {
+		for _, st := range knightSteps {
+			q := game.Hole{Col: p.Col + st[0], Row: p.Row + st[1]}
+			if q.Col < p.Col || q.Col == p.Col && q.Row < p.Row || !b.Exists(q) || b.Peg(q) != e.color {
+				continue // each pair once, from its first end
+			}
+			if k := game.NewLink(p, q); k != l && b.LinkOwner(k) != e.color && crosses(b, k, l, e.color) {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+// crosses reports whether link k, if c made it on b, would cross l's
+// place, where b has no link.
+func crosses(b *game.Board, k, l game.Link, c game.Color) bool {
+	t := b.Clone()
+	if t.AddLink(l, c) != nil {
+		return false // l's place is not free on b: nothing to tell
+	}
+	return errors.Is(t.AddLink(k, c), game.ErrLinkCrosses) && !errors.Is(b.Clone().AddLink(k, c), game.ErrLinkCrosses)
+}
+
+// near returns the holes within unlinkNear of the box l spans for which
+// keep holds, in the order of the board.
+func (e *engine) near(l game.Link, keep func(game.Hole) bool) []game.Hole {
+	lo := game.Hole{Col: min(l.A.Col, l.B.Col) - unlinkNear, Row: min(l.A.Row, l.B.Row) - unlinkNear}
+	hi := game.Hole{Col: max(l.A.Col, l.B.Col) + unlinkNear, Row: max(l.A.Row, l.B.Row) + unlinkNear}
+	var out []game.Hole
+	for r := max(lo.Row, 0); r <= min(hi.Row, e.size.Rows-1); r++ {
+		for col := max(lo.Col, 0); col <= min(hi.Col, e.size.Cols-1); col++ {
+			if h := (game.Hole{Col: col, Row: r}); keep(h) {
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
+// placement returns the move that pegs hole i, with the change of links
+// unblock chose: the root's board is without the removed link, the real
+// one still has it.
+func (e *engine) placement(i int32) game.Move {
+	h := e.hole(i)
+	m := game.Move{Kind: game.Place, Hole: h}
+	switch e.unlinkMode {
+	case unlinkAlways:
+		m.Unlinks = [][]game.Hole{{e.unlink.A, e.unlink.B}}
+		m.Links = [][]game.Hole{{e.relink.A, e.relink.B}}
+	case unlinkWhenCrossed:
+		t := e.root.Clone()
+		if _, err := t.Place(h, e.color); err == nil && errors.Is(t.AddLink(e.unlink, e.color), game.ErrLinkCrosses) {
+			m.Unlinks = [][]game.Hole{{e.unlink.A, e.unlink.B}}
+		}
+	}
+	return m
+}

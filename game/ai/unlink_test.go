@@ -1,0 +1,140 @@
+package ai
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/twixtbot/twixtbot/game"
+)
+
+// blocked reads testdata/blocked.txt: positions of games against T1j
+// where the side to move could connect only by removing its own links.
+func blocked(t *testing.T) []*game.Game {
+	t.Helper()
+	data, err := os.ReadFile("testdata/blocked.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*game.Game
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		g, err := game.New(game.Settings{Swap: game.SwapOff})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range strings.Fields(line) {
+			if _, err := g.PlayString(s); err != nil {
+				t.Fatalf("%s: %v", s, err)
+			}
+		}
+		_, c := g.ToMove()
+		if b := g.Board(); b.Distance(c) != game.Unreachable || !b.CanConnect(c) {
+			t.Fatalf("position after %d turns: %v is not blocked by its own links", g.Turns(), c)
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// TestUnblock: where its own links have closed every way to connect, the
+// engine removes one, and can then connect again; where the opponent could
+// no longer connect at all, it does so within a few moves (once it has a
+// peg ready to link across the link's place) and goes on to win. Before, it
+// played on without a way through. Every move it makes is legal, at a
+// weak level too; with Config.KeepLinks it removes no link.
+func TestUnblock(t *testing.T) {
+	for i, g0 := range blocked(t) {
+		_, c := g0.ToMove()
+		oppCan := g0.Board().CanConnect(c.Opponent())
+		for _, tc := range []struct {
+			level Level
+			turns int
+		}{{3, 30}, {1, 6}} {
+			g := g0.Clone()
+			own, unlinked := 0, false
+			for turn := 0; turn < tc.turns && !g.Over(); turn++ {
+				_, mover := g.ToMove()
+				d, err := Choose(context.Background(), g, Config{Level: tc.level, Playouts: 1500, Seed: uint64(turn)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := g.PlayMove(d.Move); err != nil {
+					t.Fatalf("position %d, level %d, turn %d: %v refused: %v", i, tc.level, g.Turns(), d.Move, err)
+				}
+				if mover != c || unlinked {
+					continue
+				}
+				own++
+				if len(d.Move.Unlinks) > 0 {
+					unlinked = true
+					if g.Board().Distance(c) == game.Unreachable {
+						t.Errorf("position %d, level %d: after %v, %v still cannot connect without removing links", i, tc.level, d.Move, c)
+					}
+				}
+			}
+			if tc.level < 3 || oppCan {
+				continue // where both can connect, other moves may come first
+			}
+			if !unlinked || own > 4 {
+				t.Errorf("position %d: %v removed a link at its move %d (%v), want by its fourth", i, c, own, unlinked)
+			}
+			if r := g.Result(); r.Winner != c {
+				t.Errorf("position %d: the opponent cannot connect, but after %d turns the result is %v", i, g.Turns(), r)
+			}
+		}
+		d, err := Choose(context.Background(), g0, Config{Level: 3, Playouts: 1500, Seed: 1, KeepLinks: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Move.Unlinks) != 0 {
+			t.Errorf("position %d with KeepLinks: %v removes links", i, d.Move)
+		}
+	}
+}
+
+// TestUnblockLongMove: where a link between two of the side's pegs
+// already on the board would cross the place of the own link that blocks
+// it, the engine's very move removes that link and adds the other (a long
+// move), at every level. The positions come from random games on small
+// boards.
+func TestUnblockLongMove(t *testing.T) {
+	for _, tc := range []struct {
+		size  int
+		moves string
+	}{
+		{6, "d6 c4 c6 f3 e2 a2 c1 c2 c5 b5 e3 b3 e1 c3 d3 a5 b4 d2 b1 a3 d5 b2 e4 d4"},
+		{7, "d5 a5 b2 g2 f5 g4 b7 c5 e1 d3 b6 b4 d6 b5 f1 c6 e4 g5 f6 d4 f7 d2 f3 a6 b1 a4 b3 c4 e3 e5 c1 e2"},
+		{8, "f1 c6 e4 h3 c7 f6 f5 a3 c8 d6 g8 a4 d8 g3 b5 b2 d3 c4 d5 a2 e6 g2 f4 c3 f7 h7 f8 h5 d1 b4 b8 c2 g4 e3 g6"},
+	} {
+		g, err := game.New(game.Settings{Size: game.Size{Cols: tc.size, Rows: tc.size}, Swap: game.SwapOff})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range strings.Fields(tc.moves) {
+			if _, err := g.PlayString(s); err != nil {
+				t.Fatalf("%s: %v", s, err)
+			}
+		}
+		_, c := g.ToMove()
+		if b := g.Board(); b.Distance(c) != game.Unreachable || !b.CanConnect(c) {
+			t.Fatalf("%dx%d: %v is not blocked by its own links", tc.size, tc.size, c)
+		}
+		for _, level := range []Level{1, 3, 5} {
+			d, err := Choose(context.Background(), g, Config{Level: level, Playouts: 500, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.Move.Unlinks) != 1 || len(d.Move.Links) != 1 {
+				t.Fatalf("%dx%d, level %d: %v, want a long move: one link removed, one added", tc.size, tc.size, level, d.Move)
+			}
+			after := g.Clone()
+			if _, err := after.PlayMove(d.Move); err != nil {
+				t.Fatalf("%dx%d, level %d: %v refused: %v", tc.size, tc.size, level, d.Move, err)
+			}
+			if after.Board().Distance(c) == game.Unreachable {
+				t.Errorf("%dx%d, level %d: after %v, %v still cannot connect without removing links", tc.size, tc.size, level, d.Move, c)
+			}
+		}
+	}
+}
