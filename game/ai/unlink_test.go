@@ -2,7 +2,6 @@ package ai
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 
@@ -13,17 +12,13 @@ import (
 // where the side to move could connect only by removing its own links.
 func blocked(t *testing.T) []*game.Game {
 	t.Helper()
-	data, err := os.ReadFile("testdata/blocked.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []*game.Game
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+	for _, moves := range moveLists(t, "blocked.txt") {
 		g, err := game.New(game.Settings{Swap: game.SwapOff})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, s := range strings.Fields(line) {
+		for _, s := range moves {
 			if _, err := g.PlayString(s); err != nil {
 				t.Fatalf("%s: %v", s, err)
 			}
