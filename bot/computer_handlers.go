@@ -174,10 +174,16 @@ func hintReply(g *storage.Game, pos *game.Game, seat game.Seat, cands []ai.Candi
 	return discord.Ephemeral(sb.String())
 }
 
-// moveWord writes a candidate move as a player types it.
+// moveWord writes a candidate move as a player types it: the hole alone,
+// unless the move also removes or adds links (the computer removes its own
+// links when they block its every way through), which the move syntax
+// then spells out.
 func moveWord(m game.Move) string {
 	switch m.Kind {
 	case game.Place:
+		if len(m.Unlinks) > 0 || len(m.Links) > 0 || len(m.Removes) > 0 || m.Explicit {
+			return m.String()
+		}
 		return strings.ToLower(m.Hole.String())
 	case game.Swap:
 		return "swap"

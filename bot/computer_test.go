@@ -487,3 +487,44 @@ func TestComputerMoveDMLinksItsPostHTTP(t *testing.T) {
 	r.flush()
 	turnDM(t, fake, alice, 3, cm)
 }
+
+// TestMoveWord: a hint or a review shows a move as a player types it,
+// with the links it removes and adds when it has any, so that typing it
+// plays the same move.
+func TestMoveWord(t *testing.T) {
+	h := func(s string) game.Hole {
+		m, err := game.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.Hole
+	}
+	for _, tc := range []struct {
+		move game.Move
+		want string
+	}{
+		{game.Move{Kind: game.Place, Hole: h("j12")}, "j12"},
+		{game.Move{Kind: game.Swap}, "swap"},
+		{game.Move{Kind: game.Place, Hole: h("i15"), Unlinks: [][]game.Hole{{h("h16"), h("j15")}}}, "i15-h16/j15"},
+	} {
+		got := moveWord(tc.move)
+		if got != tc.want {
+			t.Errorf("moveWord(%v) = %q, want %q", tc.move, got, tc.want)
+		}
+		back, err := game.ParseMove(got)
+		if err != nil {
+			t.Errorf("%q does not parse: %v", got, err)
+			continue
+		}
+		if tc.move.Kind == game.Place && (back.Hole != tc.move.Hole || len(back.UnlinkList()) != len(tc.move.UnlinkList())) {
+			t.Errorf("%q reads back as %v, not %v", got, back, tc.move)
+		}
+	}
+	// A long move, as the computer plays it when a link between its older
+	// pegs can cross the one it removes, reads back the same too.
+	long := game.Move{Kind: game.Place, Hole: h("b3"), Unlinks: [][]game.Hole{{h("d5"), h("e3")}}, Links: [][]game.Hole{{h("c5"), h("e4")}}}
+	back, err := game.ParseMove(moveWord(long))
+	if err != nil || back.Hole != long.Hole || len(back.UnlinkList()) != 1 || len(back.LinkList()) != 1 || back.LinkList()[0] != long.LinkList()[0] {
+		t.Errorf("long move %v written %q reads back as %v (%v)", long, moveWord(long), back, err)
+	}
+}
