@@ -101,6 +101,17 @@ import "github.com/twixtbot/twixtbot/game"
 // the two runs scored 29.5 and 22.5 on the same games; a whole plain peg,
 // 13.5 of the first 61, where they scored 27.5 and 19. It also costs a
 // quarter of the positions a second. Neither was kept.
+//
+// Tried on 2026-12-05, later (the same 96 games): a position whose side to
+// move cannot connect safely with this move (me above 1) while the
+// opponent's connection is safe already (opp 0) scored as lost
+// (-evalNear) rather than by the pegs between them, as evalNear already
+// scores the side to move's own safe connection. Such leaves are 0.4 to
+// 1.1 % of those searched in the mid-game; the move chosen at 20,000
+// positions changed in 43 of the 484 positions of turns 14 to 30 of the
+// engine's lost games of the second run. It scored 35 of 96 (better than
+// the two runs in 22 and 24 games, worse in 26 and 22), so it was not
+// kept.
 const (
 	evalPeg   = 100
 	evalTempo = 40
