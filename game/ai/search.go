@@ -83,7 +83,7 @@ type engine struct {
 	// between older pegs put on it; unlinkMode says when a placement
 	// makes those changes (see unblock).
 	unlink, relink game.Link
-	unlinkMode     int
+	unlinkMode     unlinkMode
 
 	buf       []int32 // scratch for candidates
 	playouts  int

@@ -114,11 +114,14 @@ func (e *engine) unblock() {
 	e.keep = false
 }
 
-// How engine.place treats the link unblock took off the root's board.
+// unlinkMode is how engine.place treats the link unblock took off the
+// root's board.
+type unlinkMode uint8
+
 const (
-	unlinkNone        = iota // nothing taken off
-	unlinkAlways             // every placement removes it and adds relink
-	unlinkWhenCrossed        // only a placement whose links cross its place
+	unlinkNone        unlinkMode = iota // nothing taken off
+	unlinkAlways                        // every placement removes it and adds relink
+	unlinkWhenCrossed                   // only a placement whose links cross its place
 )
 
 // relinks returns the links c could add on b between two of its pegs near
@@ -140,14 +143,17 @@ func (e *engine) relinks(b *game.Board, l game.Link) []game.Link {
 	return out
 }
 
-// crosses reports whether link k, if c made it on b, would cross l's
-// place, where b has no link.
+// crosses reports whether c may make link k on b, where l's place is
+// free, and k then crosses that place.
 func crosses(b *game.Board, k, l game.Link, c game.Color) bool {
 	t := b.Clone()
-	if t.AddLink(l, c) != nil {
-		return false // l's place is not free on b: nothing to tell
-	}
-	return errors.Is(t.AddLink(k, c), game.ErrLinkCrosses) && !errors.Is(b.Clone().AddLink(k, c), game.ErrLinkCrosses)
+	return t.AddLink(k, c) == nil && crossed(t, l, c)
+}
+
+// crossed reports whether a link of c's crosses l's place on b, which has
+// no link there (b gains l otherwise: only for scratch boards).
+func crossed(b *game.Board, l game.Link, c game.Color) bool {
+	return errors.Is(b.AddLink(l, c), game.ErrLinkCrosses)
 }
 
 // near returns the holes within unlinkNear of the box l spans for which
@@ -178,7 +184,7 @@ func (e *engine) placement(i int32) game.Move {
 		m.Links = [][]game.Hole{{e.relink.A, e.relink.B}}
 	case unlinkWhenCrossed:
 		t := e.root.Clone()
-		if _, err := t.Place(h, e.color); err == nil && errors.Is(t.AddLink(e.unlink, e.color), game.ErrLinkCrosses) {
+		if _, err := t.Place(h, e.color); err == nil && crossed(t, e.unlink, e.color) {
 			m.Unlinks = [][]game.Hole{{e.unlink.A, e.unlink.B}}
 		}
 	}

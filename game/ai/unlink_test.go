@@ -14,22 +14,29 @@ func blocked(t *testing.T) []*game.Game {
 	t.Helper()
 	var out []*game.Game
 	for _, moves := range moveLists(t, "blocked.txt") {
-		g, err := game.New(game.Settings{Swap: game.SwapOff})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, s := range moves {
-			if _, err := g.PlayString(s); err != nil {
-				t.Fatalf("%s: %v", s, err)
-			}
-		}
-		_, c := g.ToMove()
-		if b := g.Board(); b.Distance(c) != game.Unreachable || !b.CanConnect(c) {
-			t.Fatalf("position after %d turns: %v is not blocked by its own links", g.Turns(), c)
-		}
-		out = append(out, g)
+		out = append(out, playBlocked(t, game.Settings{Swap: game.SwapOff}, moves))
 	}
 	return out
+}
+
+// playBlocked plays moves in a new game of settings s, and checks that the
+// side to move then could connect only by removing its own links.
+func playBlocked(t *testing.T, s game.Settings, moves []string) *game.Game {
+	t.Helper()
+	g, err := game.New(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range moves {
+		if _, err := g.PlayString(m); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	_, c := g.ToMove()
+	if b := g.Board(); b.Distance(c) != game.Unreachable || !b.CanConnect(c) {
+		t.Fatalf("%v after %d turns: %v is not blocked by its own links", s.Size, g.Turns(), c)
+	}
+	return g
 }
 
 // TestUnblock: where its own links have closed every way to connect, the
@@ -102,19 +109,8 @@ func TestUnblockLongMove(t *testing.T) {
 		{7, "d5 a5 b2 g2 f5 g4 b7 c5 e1 d3 b6 b4 d6 b5 f1 c6 e4 g5 f6 d4 f7 d2 f3 a6 b1 a4 b3 c4 e3 e5 c1 e2"},
 		{8, "f1 c6 e4 h3 c7 f6 f5 a3 c8 d6 g8 a4 d8 g3 b5 b2 d3 c4 d5 a2 e6 g2 f4 c3 f7 h7 f8 h5 d1 b4 b8 c2 g4 e3 g6"},
 	} {
-		g, err := game.New(game.Settings{Size: game.Size{Cols: tc.size, Rows: tc.size}, Swap: game.SwapOff})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, s := range strings.Fields(tc.moves) {
-			if _, err := g.PlayString(s); err != nil {
-				t.Fatalf("%s: %v", s, err)
-			}
-		}
+		g := playBlocked(t, game.Settings{Size: game.Size{Cols: tc.size, Rows: tc.size}, Swap: game.SwapOff}, strings.Fields(tc.moves))
 		_, c := g.ToMove()
-		if b := g.Board(); b.Distance(c) != game.Unreachable || !b.CanConnect(c) {
-			t.Fatalf("%dx%d: %v is not blocked by its own links", tc.size, tc.size, c)
-		}
 		for _, level := range []Level{1, 3, 5} {
 			d, err := Choose(context.Background(), g, Config{Level: level, Playouts: 500, Seed: 1})
 			if err != nil {
