@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -281,7 +282,9 @@ func TestComputerRestartHTTP(t *testing.T) {
 
 // TestComputerBusyServesPeopleHTTP: with the only worker thinking and a
 // second game queued behind it, people's commands are still answered at
-// once, in a game between people and in the computer's own game.
+// once, in a game between people and in the computer's own game, and
+// those that need a worker (a hint, a draw offered to the computer) say
+// that the computer is busy.
 func TestComputerBusyServesPeopleHTTP(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
 	r := startBot(t, fake, runOpts{computer: slowEngine(1)})
@@ -307,6 +310,11 @@ func TestComputerBusyServesPeopleHTTP(t *testing.T) {
 	// A hint waits for a worker a while, then says the computer is busy.
 	r.set(moderator(fake, "mod"), "hints", "all")
 	r.refused(dave, "twixt hint", "The computer is busy: every one of its workers is thinking", discordtest.Str(optGame, "g3"))
+	// So does a draw offered to the computer, and the offer is withdrawn.
+	r.refused(carol, "twixt draw", "The computer is busy: every one of its workers is thinking", discordtest.Str(optGame, "g2"))
+	if g, _ := r.load(2); g.Meta.DrawOffer != 0 || g.State != storage.Active {
+		t.Errorf("after the computer could not answer a draw offer: offer by seat %d, %s", g.Meta.DrawOffer, g.State)
+	}
 	if n := len(r.posts(0)); n != 0 {
 		t.Errorf("the computer posted %d moves with a search that never ends", n)
 	}
@@ -436,20 +444,7 @@ func TestComputerResignsHTTP(t *testing.T) {
 	if d, err := ai.Choose(context.Background(), pos, probe); err != nil || d.Move.Kind != game.Resign {
 		t.Skipf("the engine plays %v (%v) here now: find a lost position for this test", d, err)
 	}
-	db := filepath.Join(t.TempDir(), "twixt.db")
-	st, err := storage.Open(db, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = st.Create(context.Background(), &storage.Game{
-		Settings: set, Seats: []storage.UserID{storage.UserID(alice.ID), storage.UserID(bot.ID)},
-		Place: storage.Place{Guild: storage.GuildID(fake.GuildID()), Channel: storage.ChannelID(fake.ChannelID())},
-		State: storage.Active, Meta: storage.Meta{Computer: storage.SeatSet(0).With(2), ComputerLevel: 2}, Log: pos.Log(),
-	})
-	st.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := computerGames(t, fake, alice, set, pos.Log())
 	r := startBot(t, fake, runOpts{db: db, computer: &ComputerOptions{Engine: &cfg}})
 	m := r.posts(1)[0]
 	if !strings.Contains(m.Content, "Black (<@"+bot.ID+">) resigns") || !strings.Contains(m.Content, "Red wins") || len(m.Attachments) != 1 {
@@ -526,5 +521,82 @@ func TestMoveWord(t *testing.T) {
 	back, err := game.ParseMove(moveWord(long))
 	if err != nil || back.Hole != long.Hole || len(back.UnlinkList()) != 1 || len(back.LinkList()) != 1 || back.LinkList()[0] != long.LinkList()[0] {
 		t.Errorf("long move %v written %q reads back as %v (%v)", long, moveWord(long), back, err)
+	}
+}
+
+// computerGames stores running games of alice (Red) against the computer
+// (Black, level 2) in a new database, one for each log (g1, g2, ...), and
+// returns its path.
+func computerGames(t *testing.T, fake *discordtest.Fake, alice discordtest.User, set game.Settings, logs ...[]game.Move) string {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "twixt.db")
+	st, err := storage.Open(db, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, log := range logs {
+		_, err = st.Create(context.Background(), &storage.Game{
+			Settings: set, Seats: []storage.UserID{storage.UserID(alice.ID), storage.UserID(computerUser(fake).ID)},
+			Place: storage.Place{Guild: storage.GuildID(fake.GuildID()), Channel: storage.ChannelID(fake.ChannelID())},
+			State: storage.Active, Meta: storage.Meta{Computer: storage.SeatSet(0).With(2), ComputerLevel: 2}, Log: log,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return db
+}
+
+// TestComputerAnswersDrawHTTP: a draw offered to the computer is answered
+// at once. Where Black (the computer) will win, it declines, says how it
+// rates its chances, and the game goes on as it was, with no offer left
+// on the table; where it is lost, it accepts and the game ends drawn.
+func TestComputerAnswersDrawHTTP(t *testing.T) {
+	fake := discordtest.New(t, discordtest.Options{})
+	alice, bot := fake.NewUser("alice"), computerUser(fake)
+	set := game.Settings{Size: game.Size{Cols: 8, Rows: 8}, Swap: game.SwapOff}
+	logOf := func(moves string) []game.Move {
+		pos, err := game.New(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range strings.Fields(moves) {
+			if _, err := pos.PlayString(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return pos.Log()
+	}
+	// g1: Black's chain a4-c5-e4-g5 reaches h3 or h7 next, and Red, to
+	// move, can stop only one. g2: Red, to move, is one peg from its
+	// connection with two ways to it (the game the computer resigns in
+	// TestComputerResignsHTTP, before Red's last move).
+	winning := logOf("b2 a4 g2 c5 b7 e4 g7 g5")
+	lost := logOf("g8 b5 e5 e2 d4 f7 e6 g5 f2 e3 b3 h4 f6 g3 f5 b7 b4 d3 c7 h6 c1 h3 g1 a3 b8 a6 g7 c3")
+	r := startBot(t, fake, runOpts{db: computerGames(t, fake, alice, set, winning, lost), computer: fastEngine()})
+
+	no := r.do(alice, "twixt draw", discordtest.Str(optGame, "g1")).Message
+	pct := regexp.MustCompile(`about (\d+)%`).FindStringSubmatch(no.Content)
+	if no.Ephemeral() || !strings.Contains(no.Content, "Black (<@"+bot.ID+">) declines") || pct == nil || len(no.Components) != 0 {
+		t.Fatalf("the computer, winning, answered the offer with %q (%d rows of buttons)", no.Content, len(no.Components))
+	}
+	t.Log(no.Content)
+	if p, _ := strconv.Atoi(pct[1]); p < 50 {
+		t.Errorf("the computer declined with its chances at %d%%: %q", p, no.Content)
+	}
+	g, pos := r.load(1)
+	if g.State != storage.Active || g.Meta.DrawOffer != 0 || len(g.Log) != len(winning) || pos.Over() {
+		t.Fatalf("after the computer declined: %s, offer %d, %d moves, over %v", g.State, g.Meta.DrawOffer, len(g.Log), pos.Over())
+	}
+
+	yes := r.do(alice, "twixt draw", discordtest.Str(optGame, "g2")).Message
+	if yes.Ephemeral() || !strings.Contains(yes.Content, "Black (<@"+bot.ID+">) accepts") || !strings.Contains(yes.Content, "Drawn by agreement") ||
+		len(yes.Attachments) != 1 {
+		t.Fatalf("the computer, lost, answered the offer with %q (%d files)", yes.Content, len(yes.Attachments))
+	}
+	g, pos = r.load(2)
+	if g.State != storage.Finished || pos.Result().Winner != game.NoColor || pos.Result().Reason != game.Agreement {
+		t.Fatalf("after the computer accepted: %s, %s", g.State, pos.Result())
 	}
 }
