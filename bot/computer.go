@@ -656,14 +656,41 @@ func (c *computer) hint(ctx context.Context, g *storage.Game, pos *game.Game) ([
 		return nil, err
 	}
 	defer release()
-	cfg := ai.Config{Level: ai.MaxLevel, MoveTime: c.hintFor, Seed: uint64(g.ID)<<20 ^ uint64(len(g.Log))}
+	cfg := c.askConfig(g, c.hintFor, len(g.Log))
+	tctx, cancel := context.WithTimeout(ctx, budget(cfg))
+	defer cancel()
+	return c.player.Hint(tctx, pos, cfg, hintCount)
+}
+
+// judge returns the chance that the side to move wins, by the search the
+// computer moves with, at its strongest and with a hint's time, waiting
+// for a worker as a hint does.
+func (c *computer) judge(ctx context.Context, g *storage.Game, pos *game.Game) (float64, error) {
+	release, err := c.askSlot(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer release()
+	cfg := c.askConfig(g, c.hintFor, len(g.Log))
+	tctx, cancel := context.WithTimeout(ctx, budget(cfg))
+	defer cancel()
+	d, err := c.player.Choose(tctx, pos, cfg)
+	if err != nil {
+		return 0, err
+	}
+	return d.Value, nil // 0 with a resignation: the side to move is lost
+}
+
+// askConfig is the engine's configuration for what a player asks of the
+// computer about game g (a hint, a review, an answer to a draw offer): its
+// strongest level, for time t, seeded by the game and turn.
+func (c *computer) askConfig(g *storage.Game, t time.Duration, turn int) ai.Config {
+	cfg := ai.Config{Level: ai.MaxLevel, MoveTime: t, Seed: uint64(g.ID)<<20 ^ uint64(turn)}
 	if c.engine != nil {
 		cfg = *c.engine
 		cfg.Level = ai.MaxLevel
 	}
-	tctx, cancel := context.WithTimeout(ctx, budget(cfg))
-	defer cancel()
-	return c.player.Hint(tctx, pos, cfg, hintCount)
+	return cfg
 }
 
 // thinkingLine is what a reply says while the computer is to move.

@@ -160,38 +160,35 @@ func (b *Bot) hint(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	return hintReply(g, pos, seat, cands, gameUserVocab(g, e)), nil
 }
 
-// drawAcceptBelow is the computer's chance of winning, by its own search,
-// under which it accepts a draw offered to it: it takes a draw when it
-// does not expect to win, as a fair human opponent would, and plays on
-// when it does.
-const drawAcceptBelow = 0.5
+// drawAcceptAtMost is the computer's chance of winning, by its own
+// search, up to which it accepts a draw offered to it: it takes a draw
+// when it does not expect to win, as a fair human opponent would (an even
+// chance included: a position where neither side can connect as its links
+// stand rates exactly even), and plays on when it does.
+const drawAcceptAtMost = 0.5
 
 // computerDraw answers at once a draw offer made to a side the computer
-// plays alone (seat is one of its seats): it judges the position as a
-// hint would, then accepts, ending the game, or declines, and says how it
-// rates its chances. If no worker is free to judge, it withdraws the
+// plays alone (seat is one of its seats): it judges the position with the
+// search it moves with, for a hint's time, then accepts, ending the game,
+// or declines, and says how it rates its chances. If no worker is free to judge, it withdraws the
 // offer, so that nothing changed, and the player may ask again.
 func (b *Bot) computerDraw(ctx context.Context, off *match.DrawOffer, pos *game.Game, seat game.Seat) (discord.Reply, error) {
 	g := off.Game
 	comp := match.Actor{User: g.User(seat), Guild: g.Place.Guild, Channel: g.Place.Channel}
 	mark := g.LogMark()
-	cands, err := b.comp.hint(ctx, g, pos)
+	chance, err := b.comp.judge(ctx, g, pos)
 	if err != nil {
 		if _, werr := b.svc.DeclineDraw(context.WithoutCancel(ctx), comp, g.ID, mark); werr != nil {
 			b.log.Warn("could not withdraw a draw offer the computer did not answer", "game", g.ID, "err", werr)
 		}
 		return discord.Reply{}, err
 	}
-	chance := 0.5 // no move to rank: nothing to play on for
-	if len(cands) > 0 {
-		chance = cands[0].Value
-		if mover, _ := pos.ToMove(); pos.SeatColor(mover) != pos.SeatColor(seat) {
-			chance = 1 - chance
-		}
+	if mover, _ := pos.ToMove(); pos.SeatColor(mover) != pos.SeatColor(seat) {
+		chance = 1 - chance
 	}
 	v := b.gameVocab(g)
 	a := args{"Player": v.who(g, pos, off.Seat), "Game": g.ID, "Computer": v.who(g, pos, seat), "Percent": percent(chance)}
-	if len(cands) == 0 || chance < drawAcceptBelow {
+	if chance <= drawAcceptAtMost {
 		p, err := b.svc.AcceptDraw(ctx, comp, g.ID, mark)
 		if err != nil {
 			return discord.Reply{}, err

@@ -98,11 +98,7 @@ func (c *computer) review(ctx context.Context, g *storage.Game) (reviewed, error
 
 // reviewMove compares move m, played in pos, with the computer's choice.
 func (c *computer) reviewMove(ctx context.Context, g *storage.Game, pos *game.Game, m game.Move, i int, per time.Duration, rv *reviewed) error {
-	cfg := ai.Config{Level: ai.MaxLevel, MoveTime: per, Seed: uint64(g.ID)<<20 ^ uint64(i)}
-	if c.engine != nil {
-		cfg = *c.engine
-		cfg.Level = ai.MaxLevel
-	}
+	cfg := c.askConfig(g, per, i)
 	tctx, cancel := context.WithTimeout(ctx, budget(cfg))
 	cands, err := c.player.Hint(tctx, pos, cfg, reviewCandidates)
 	cancel()
