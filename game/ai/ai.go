@@ -106,7 +106,7 @@ func (d Decision) String() string {
 // Candidate is a move the search considered, with its statistics.
 type Candidate struct {
 	Move   game.Move
-	Visits int     // how often the search tried it
+	Visits int     // how often the search tried it (Monte Carlo), or the positions it read below it (alpha-beta)
 	Value  float64 // the estimated probability that the mover wins after it
 }
 

@@ -277,28 +277,43 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-// TestHint: candidates are distinct legal moves, best first.
+// TestHint: candidates are distinct legal moves, best first: by visits
+// from Monte Carlo search, by value from alpha-beta, whose values are
+// exact for every candidate, so no later one is rated above an earlier.
 func TestHint(t *testing.T) {
 	g := randomGame(t, game.Settings{}, 20, rand.New(rand.NewPCG(5, 6)))
-	cs, err := Hint(context.Background(), g, Config{Playouts: 3000, Seed: 1}, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(cs) != 5 {
-		t.Fatalf("%d candidates, want 5: %v", len(cs), cs)
-	}
-	seen := map[string]bool{}
-	for i, c := range cs {
-		if _, err := g.Clone().PlayMove(c.Move); err != nil {
-			t.Errorf("candidate %s is illegal: %v", c.Move, err)
+	for _, tc := range []struct {
+		cfg  Config
+		less func(a, b Candidate) bool // b may not come after a
+	}{
+		{Config{Method: MCTS, Playouts: 3000, Seed: 1}, func(a, b Candidate) bool { return a.Visits < b.Visits }},
+		{Config{Playouts: 3000, Seed: 1}, func(a, b Candidate) bool { return a.Value < b.Value }},
+		{Config{Level: MaxLevel, Playouts: 20000, Seed: 1}, func(a, b Candidate) bool { return a.Value < b.Value }},
+	} {
+		cs, err := Hint(context.Background(), g, tc.cfg, 5)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if seen[c.Move.String()] {
-			t.Errorf("candidate %s twice", c.Move)
+		if len(cs) != 5 {
+			t.Fatalf("%s: %d candidates, want 5: %v", tc.cfg.Method, len(cs), cs)
 		}
-		seen[c.Move.String()] = true
-		if i > 0 && c.Visits > cs[i-1].Visits {
-			t.Errorf("candidates out of order: %v", cs)
+		seen := map[string]bool{}
+		for i, c := range cs {
+			if _, err := g.Clone().PlayMove(c.Move); err != nil {
+				t.Errorf("%s: candidate %s is illegal: %v", tc.cfg.Method, c.Move, err)
+			}
+			if seen[c.Move.String()] {
+				t.Errorf("%s: candidate %s twice", tc.cfg.Method, c.Move)
+			}
+			seen[c.Move.String()] = true
+			if c.Visits <= 0 {
+				t.Errorf("%s: candidate %s was not searched", tc.cfg.Method, c)
+			}
+			if i > 0 && tc.less(cs[i-1], c) {
+				t.Errorf("%s: candidates out of order: %v", tc.cfg.Method, cs)
+			}
 		}
+		t.Logf("%s: %v", tc.cfg.Method, cs)
 	}
 }
 

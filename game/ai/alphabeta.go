@@ -152,6 +152,7 @@ func (t *abTables) age(sameGame bool) {
 // searcher is one alpha-beta search from the engine's root position.
 type searcher struct {
 	e      *engine
+	multi  int           // how many of the root's best moves get exact scores (1 if 0)
 	boards []*game.Board // the position at each ply
 	hash   []uint64      // its Zobrist key
 	zob    []uint64      // per colour (0 red, 1 black) and hole index
@@ -256,6 +257,11 @@ type abResult struct {
 	score int32
 	depth int // the deepest iteration completed
 	nodes int
+	// ranked are the root's moves by the deepest iteration completed,
+	// best first, and scores theirs: exact for the first searcher.multi,
+	// bounds from above for the rest. Nil if no iteration was completed.
+	ranked, scores []int32
+	reads          []int // the positions read below each ranked move, in all iterations
 }
 
 // run searches the root by iterative deepening until the budget is spent
@@ -297,13 +303,23 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 		res.score = s.evaluate(e.root, c, h)
 		return res
 	}
-	scores := make([]int32, len(root))
+	scores, reads := make([]int32, len(root)), make([]int, len(root))
+	multi := max(s.multi, 1)
+	top := make([]int32, 0, multi+1) // the best exact scores of this iteration, best first
 	for depth := 1; depth <= maxDepth; depth++ {
-		alpha := int32(-abInf)
 		best, bestScore := int32(-1), int32(-abInf)
+		top = top[:0]
 		for i, m := range root {
+			// alpha: the score a move must beat to be among the multi
+			// best; until there are multi of them, every move is read
+			// with the full window.
+			alpha := int32(-abInf)
+			if len(top) == multi {
+				alpha = top[multi-1]
+			}
 			var v int32
-			if i == 0 {
+			before := s.nodes
+			if alpha == -abInf {
 				v = s.child(0, depth, alpha, abInf, c, e.turns, m)
 			} else {
 				v = s.child(0, depth, alpha, alpha+1, c, e.turns, m)
@@ -311,13 +327,20 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 					v = s.child(0, depth, alpha, abInf, c, e.turns, m)
 				}
 			}
+			reads[i] += s.nodes - before
 			if s.stopped {
 				break
 			}
 			scores[i] = v
 			if v > bestScore {
 				best, bestScore = m, v
-				alpha = v
+			}
+			if v > alpha {
+				k, _ := slices.BinarySearchFunc(top, v, func(a, b int32) int { return int(b) - int(a) })
+				top = slices.Insert(top, k, v)
+				if len(top) > multi {
+					top = top[:multi]
+				}
 			}
 		}
 		if s.stopped {
@@ -344,11 +367,12 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 			}
 			return int(scores[b]) - int(scores[a])
 		})
-		nr, ns := make([]int32, len(root)), make([]int32, len(root))
+		nr, ns, nw := make([]int32, len(root)), make([]int32, len(root)), make([]int, len(root))
 		for k, i := range idx {
-			nr[k], ns[k] = root[i], scores[i]
+			nr[k], ns[k], nw[k] = root[i], scores[i], reads[i]
 		}
-		root, scores = nr, ns
+		root, scores, reads = nr, ns, nw
+		res.ranked, res.scores, res.reads = slices.Clone(root), slices.Clone(scores), slices.Clone(reads)
 		if bestScore >= abWin-abMaxPly || bestScore <= -abWin+abMaxPly {
 			break // a sure win or loss: nothing deeper to learn
 		}
@@ -654,6 +678,39 @@ func (e *engine) decideAB(ctx context.Context) Decision {
 	d := e.searchAB(ctx)
 	d.Method = AlphaBeta
 	return d
+}
+
+// rankAB ranks up to n moves with the alpha-beta search, for hints and
+// reviews at the levels that move with it: one search, which reads the n
+// best moves at the root with the full window, so that each has an exact
+// score, and the others only far enough to know they are worse. A swap
+// the search prefers comes first, as in rank.
+func (e *engine) rankAB(ctx context.Context, n int) []Candidate {
+	s := newSearcher(e)
+	s.multi = n
+	r := s.run(ctx, abMaxPly)
+	if e.owner != nil && e.keep {
+		e.owner.putTables(s.tab, e.root)
+	}
+	e.playouts = r.nodes
+	ranked, scores, reads := r.ranked, r.scores, r.reads
+	if ranked == nil && r.move >= 0 { // not one iteration done: the first move
+		ranked, scores, reads = []int32{r.move}, []int32{r.score}, []int{r.nodes}
+	}
+	out := make([]Candidate, 0, n)
+	if len(ranked) > 0 && e.g.SwapAvailable() && e.shouldSwap(abValue(scores[0])) {
+		out = append(out, Candidate{Move: game.Move{Kind: game.Swap}, Value: 1 - abValue(scores[0])})
+	}
+	for i, m := range ranked {
+		if len(out) == n {
+			break
+		}
+		if r.ranked != nil && i >= s.multi {
+			break // only bounds from here on
+		}
+		out = append(out, Candidate{Move: e.place(m), Visits: reads[i], Value: abValue(scores[i])})
+	}
+	return out
 }
 
 func (e *engine) searchAB(ctx context.Context) Decision {

@@ -71,6 +71,9 @@ func (e *engine) rank(ctx context.Context, n int) []Candidate {
 		return out
 	}
 	e.guard()
+	if e.cfg.Method == AlphaBeta || e.cfg.Method == ByLevel && e.prof.alphaBeta {
+		return e.rankAB(ctx, n)
+	}
 	e.search(ctx)
 	root := &e.nodes[0]
 	kids := slices.Clone(e.nodes[root.child : root.child+root.nchild])

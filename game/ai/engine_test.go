@@ -95,9 +95,13 @@ func TestEngineConcurrent(t *testing.T) {
 					t.Errorf("chose %s: %v", d.Move, err)
 					return
 				}
-				if _, err := en.Hint(context.Background(), g, Config{MoveTime: 10 * time.Millisecond}, 3); err != nil && !g.Over() {
-					t.Error(err)
-					return
+				// Monte Carlo hints leave arenas to recycle; alpha-beta
+				// ones take and return tables.
+				for _, m := range []Method{MCTS, AlphaBeta} {
+					if _, err := en.Hint(context.Background(), g, Config{Method: m, MoveTime: 10 * time.Millisecond}, 3); err != nil && !g.Over() {
+						t.Error(err)
+						return
+					}
 				}
 			}
 		}()
