@@ -671,7 +671,12 @@ func (c *computer) judge(ctx context.Context, g *storage.Game, pos *game.Game) (
 		return 0, err
 	}
 	defer release()
-	cfg := c.askConfig(g, c.hintFor, len(g.Log))
+	return c.chance(ctx, pos, c.askConfig(g, c.hintFor, len(g.Log)))
+}
+
+// chance returns the chance that the side to move in pos wins, by a
+// search with cfg; the caller holds a worker.
+func (c *computer) chance(ctx context.Context, pos *game.Game, cfg ai.Config) (float64, error) {
 	tctx, cancel := context.WithTimeout(ctx, budget(cfg))
 	defer cancel()
 	d, err := c.player.Choose(tctx, pos, cfg)

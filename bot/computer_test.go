@@ -90,6 +90,19 @@ func after(m, n discordtest.Message) bool {
 
 var hintMove = regexp.MustCompile("1\\. `([a-z]+[0-9]+|swap)`")
 
+// unrankedLine is a review's line for a move outside the computer's
+// candidates: the preferred move's percentage, then the played one's.
+var unrankedLine = regexp.MustCompile(`wins about (\d+)%\), \S+ was not among its \d+ best \((\d+)%\)`)
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 // TestComputerGameHTTP plays a whole game against the computer on a small
 // board through the HTTP endpoint: /twixt computer starts it at once, each
 // of the human's moves is answered with the computer "thinking", the
@@ -178,6 +191,14 @@ func TestComputerGameHTTP(t *testing.T) {
 		!strings.Contains(rv.Content, fmt.Sprintf("looked at %d moves", pos.Turns())) ||
 		!strings.Contains(rv.Content, "Red (<@"+alice.ID+">) played `") {
 		t.Fatalf("/twixt review answered %q", rv.Content)
+	}
+	// A move outside the computer's candidates is listed only when the
+	// position it left was worth clearly less than the preferred move.
+	for _, m := range unrankedLine.FindAllStringSubmatch(rv.Content, -1) {
+		best, played := atoi(t, m[1]), atoi(t, m[2])
+		if best-played < 4 {
+			t.Errorf("review line %q: the played move gave away %d points, under the 5-point margin", m[0], best-played)
+		}
 	}
 	t.Log(rv.Content)
 }

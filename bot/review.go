@@ -126,10 +126,49 @@ func (c *computer) reviewMove(ctx context.Context, g *storage.Game, pos *game.Ga
 			return nil
 		}
 	default:
-		d.Dropped = d.Best.Value - cands[len(cands)-1].Value // at least this much
+		// Not among the candidates: the alpha-beta search's candidates
+		// often tie, so what the move gave away is asked of the position
+		// it left.
+		v, err := c.after(ctx, g, pos, m, i, per)
+		if err != nil {
+			return err
+		}
+		d.Value, d.Dropped = v, d.Best.Value-v
+		if d.Dropped < reviewValueMargin {
+			return nil
+		}
 	}
 	rv.Disagreements = append(rv.Disagreements, d)
 	return nil
+}
+
+// after returns the chance that the side playing m in pos wins, by a
+// search of the position m leaves for time per, from the other side's
+// view when that side moves next.
+func (c *computer) after(ctx context.Context, g *storage.Game, pos *game.Game, m game.Move, i int, per time.Duration) (float64, error) {
+	next := pos.Clone()
+	seat, _ := next.ToMove()
+	me := next.SeatColor(seat)
+	if _, err := next.PlayMove(m); err != nil {
+		return 0, &storage.DecodeError{Game: g.ID, Err: err}
+	}
+	if next.Over() {
+		switch next.Result().Winner {
+		case me:
+			return 1, nil
+		case game.NoColor:
+			return 0.5, nil
+		}
+		return 0, nil
+	}
+	v, err := c.chance(ctx, next, c.askConfig(g, per, i+1))
+	if err != nil {
+		return 0, err
+	}
+	if s, _ := next.ToMove(); next.SeatColor(s) != me {
+		v = 1 - v
+	}
+	return v, nil
 }
 
 // sameChoice reports whether two moves are the same choice of hole (or
