@@ -305,7 +305,8 @@ func TestComputerRestartHTTP(t *testing.T) {
 // second game queued behind it, people's commands are still answered at
 // once, in a game between people and in the computer's own game, and
 // those that need a worker (a hint, a draw offered to the computer) say
-// that the computer is busy.
+// that the computer is busy; a draw offered while the computer is to move
+// is refused, since its move would lapse the offer.
 func TestComputerBusyServesPeopleHTTP(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
 	r := startBot(t, fake, runOpts{computer: slowEngine(1)})
@@ -331,10 +332,18 @@ func TestComputerBusyServesPeopleHTTP(t *testing.T) {
 	// A hint waits for a worker a while, then says the computer is busy.
 	r.set(moderator(fake, "mod"), "hints", "all")
 	r.refused(dave, "twixt hint", "The computer is busy: every one of its workers is thinking", discordtest.Str(optGame, "g3"))
-	// So does a draw offered to the computer, and the offer is withdrawn.
-	r.refused(carol, "twixt draw", "The computer is busy: every one of its workers is thinking", discordtest.Str(optGame, "g2"))
-	if g, _ := r.load(2); g.Meta.DrawOffer != 0 || g.State != storage.Active {
-		t.Errorf("after the computer could not answer a draw offer: offer by seat %d, %s", g.Meta.DrawOffer, g.State)
+	// A draw offered to the computer while it is to move would lapse with
+	// its move: it is refused, and the player told to offer on their turn.
+	r.refused(carol, "twixt draw", "The computer is thinking about its move in g2. Offer the draw on your turn", discordtest.Str(optGame, "g2"))
+	// On the player's turn, with every worker busy elsewhere, the offer
+	// cannot be judged: the player hears so, and the offer is withdrawn.
+	erin := fake.NewUser("erin")
+	r.do(erin, "twixt computer", discordtest.Str(optSize, "8"), discordtest.Str(optColor, "red"))
+	r.refused(erin, "twixt draw", "The computer is busy: every one of its workers is thinking", discordtest.Str(optGame, "g4"))
+	for id := storage.GameID(2); id <= 4; id += 2 {
+		if g, _ := r.load(id); g.Meta.DrawOffer != 0 || g.State != storage.Active {
+			t.Errorf("%s after a draw offer the computer could not answer: offer by seat %d, %s", id, g.Meta.DrawOffer, g.State)
+		}
 	}
 	if n := len(r.posts(0)); n != 0 {
 		t.Errorf("the computer posted %d moves with a search that never ends", n)

@@ -494,22 +494,14 @@ func (b *Bot) draw(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	var others []storage.UserID
-	computer := game.Seat(0) // a seat of the other side, while the computer plays all of them
-	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
-		if pos.SeatColor(s) == pos.SeatColor(off.Seat) {
-			continue
-		}
-		others = append(others, g.User(s))
-		switch {
-		case !match.ComputerSeat(g, s):
-			computer = -1
-		case computer == 0:
-			computer = s
-		}
+	if seat, ok := match.ComputerSide(g, pos, pos.SeatColor(off.Seat).Opponent()); ok {
+		return b.computerDraw(ctx, off, pos, seat)
 	}
-	if computer > 0 {
-		return b.computerDraw(ctx, off, pos, computer)
+	var others []storage.UserID
+	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
+		if pos.SeatColor(s) != pos.SeatColor(off.Seat) {
+			others = append(others, g.User(s))
+		}
 	}
 	ws := make([]string, len(others))
 	for i, u := range others {

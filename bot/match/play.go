@@ -173,6 +173,13 @@ func (s *Service) OfferDraw(ctx context.Context, a Actor, id storage.GameID) (*D
 	if !ok {
 		return nil, refuseGame(NotInGame, g)
 	}
+	// The computer answers an offer at once (the bot's judgement), but
+	// not while it thinks about its move, which would lapse the offer.
+	if cs, ok := ComputerToMove(g, pos); ok && pos.SeatColor(cs) != pos.SeatColor(seat) {
+		if _, all := ComputerSide(g, pos, pos.SeatColor(cs)); all {
+			return nil, refuseGame(DrawComputerThinking, g)
+		}
+	}
 	if off := g.Meta.DrawOffer; off != 0 {
 		if pos.SeatColor(off) != pos.SeatColor(seat) {
 			p, err := s.AcceptDraw(ctx, a, id, g.LogMark())

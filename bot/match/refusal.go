@@ -24,33 +24,34 @@ const (
 	NoGameHere    // ErrNoGame: no game runs in this channel
 	NotGameNumber // ErrBadOption; Value
 
-	NotRunning          // ErrNotRunning; Game, State
-	FollowNotRunning    // ErrNotRunning; Game, State
-	RematchNotFinished  // ErrNotRunning; Game, State
-	TakebackNotRunning  // ErrNotRunning; Game, State
-	NotInGame           // ErrNotInGame; Game
-	MovedOn             // ErrStale: a button of an older position
-	StartedMeanwhile    // ErrStale; Game: a challenge a moderator cancels has started
-	DrawMovedOn         // ErrStale
-	TakebackMovedOn     // ErrStale
-	TakebackAskAgain    // ErrStale
-	TakebackGone        // ErrStale
-	TakebackGoneMoved   // ErrStale
-	NotPlayable         // ErrBadOption; Value: a move kind
-	DrawAlreadyOffered  // ErrAnswered
-	NoDrawOffer         // ErrNoDrawOffer
-	OtherSideDraw       // ErrNotForYou
-	OtherSideTakeback   // ErrNotForYou
-	RematchNotPlayer    // ErrNotForYou; Game
-	RematchProposed     // ErrAnswered; Game
-	BothSides           // ErrBadOption; Game
-	NothingToTakeBack   // ErrBadOption; Game
-	MoveStands          // ErrBadOption
-	TakebackWaiting     // ErrWaiting
-	TakebackAnswerFirst // ErrWaiting
-	NotDoubleSubstitute // ErrBadOption
-	NoDoubleSeat        // ErrBadOption; N: the seat
-	NoSuchSeat          // ErrBadOption; Game, Hi: the last seat
+	NotRunning           // ErrNotRunning; Game, State
+	FollowNotRunning     // ErrNotRunning; Game, State
+	RematchNotFinished   // ErrNotRunning; Game, State
+	TakebackNotRunning   // ErrNotRunning; Game, State
+	NotInGame            // ErrNotInGame; Game
+	MovedOn              // ErrStale: a button of an older position
+	StartedMeanwhile     // ErrStale; Game: a challenge a moderator cancels has started
+	DrawMovedOn          // ErrStale
+	TakebackMovedOn      // ErrStale
+	TakebackAskAgain     // ErrStale
+	TakebackGone         // ErrStale
+	TakebackGoneMoved    // ErrStale
+	NotPlayable          // ErrBadOption; Value: a move kind
+	DrawAlreadyOffered   // ErrAnswered
+	NoDrawOffer          // ErrNoDrawOffer
+	OtherSideDraw        // ErrNotForYou
+	DrawComputerThinking // ErrWaiting; Game: the computer, to answer, is thinking about its move
+	OtherSideTakeback    // ErrNotForYou
+	RematchNotPlayer     // ErrNotForYou; Game
+	RematchProposed      // ErrAnswered; Game
+	BothSides            // ErrBadOption; Game
+	NothingToTakeBack    // ErrBadOption; Game
+	MoveStands           // ErrBadOption
+	TakebackWaiting      // ErrWaiting
+	TakebackAnswerFirst  // ErrWaiting
+	NotDoubleSubstitute  // ErrBadOption
+	NoDoubleSeat         // ErrBadOption; N: the seat
+	NoSuchSeat           // ErrBadOption; Game, Hi: the last seat
 
 	InviteCount       // ErrBadOption
 	NotColour         // ErrBadOption; Value
@@ -105,7 +106,8 @@ var reasons = [reasonCount]struct {
 	TakebackGone: {"takeback: gone", ErrStale}, TakebackGoneMoved: {"takeback: gone (moved)", ErrStale},
 	NotPlayable: {"not playable", ErrBadOption}, DrawAlreadyOffered: {"draw already offered", ErrAnswered},
 	NoDrawOffer: {"no draw offer", ErrNoDrawOffer}, OtherSideDraw: {"draw: other side only", ErrNotForYou},
-	OtherSideTakeback: {"takeback: other side only", ErrNotForYou}, RematchNotPlayer: {"rematch: players only", ErrNotForYou},
+	DrawComputerThinking: {"draw: the computer is thinking", ErrWaiting},
+	OtherSideTakeback:    {"takeback: other side only", ErrNotForYou}, RematchNotPlayer: {"rematch: players only", ErrNotForYou},
 	RematchProposed: {"rematch already proposed", ErrAnswered}, BothSides: {"played both sides", ErrBadOption},
 	NothingToTakeBack: {"nothing to take back", ErrBadOption}, MoveStands: {"the move stands", ErrBadOption},
 	TakebackWaiting: {"takeback waiting", ErrWaiting}, TakebackAnswerFirst: {"takeback: answer first", ErrWaiting},
