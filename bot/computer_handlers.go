@@ -170,8 +170,9 @@ const drawAcceptAtMost = 0.5
 // computerDraw answers at once a draw offer made to a side the computer
 // plays alone (seat is one of its seats): it judges the position with the
 // search it moves with, for a hint's time, then accepts, ending the game,
-// or declines, and says how it rates its chances. If no worker is free to judge, it withdraws the
-// offer, so that nothing changed, and the player may ask again.
+// or declines, and says how it rates its chances. If no worker is free to
+// judge, it withdraws the offer, so that nothing changed, and the player
+// may ask again.
 func (b *Bot) computerDraw(ctx context.Context, off *match.DrawOffer, pos *game.Game, seat game.Seat) (discord.Reply, error) {
 	g := off.Game
 	comp := match.Actor{User: g.User(seat), Guild: g.Place.Guild, Channel: g.Place.Channel}

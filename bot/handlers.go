@@ -494,14 +494,12 @@ func (b *Bot) draw(ctx context.Context, e *discord.Event) (discord.Reply, error)
 	if err != nil {
 		return discord.Reply{}, err
 	}
-	if seat, ok := match.ComputerSide(g, pos, pos.SeatColor(off.Seat).Opponent()); ok {
+	if seat, ok := match.ComputerAnswers(g, pos, off.Seat); ok {
 		return b.computerDraw(ctx, off, pos, seat)
 	}
 	var others []storage.UserID
-	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
-		if pos.SeatColor(s) != pos.SeatColor(off.Seat) {
-			others = append(others, g.User(s))
-		}
+	for _, s := range match.OtherSide(g, pos, off.Seat) {
+		others = append(others, g.User(s))
 	}
 	ws := make([]string, len(others))
 	for i, u := range others {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -171,21 +172,13 @@ func (s *Service) ComputerTurn(g *storage.Game) (game.Seat, bool, error) {
 // computerSeat reports whether the computer plays seat s of g.
 func ComputerSeat(g *storage.Game, s game.Seat) bool { return g.Meta.Computer.Has(s) }
 
-// ComputerSide returns a seat of the side of colour c in g, in position
-// pos, when the computer plays every seat of that side: then the computer
-// answers what is asked of that side (a draw offer, a takeback).
-func ComputerSide(g *storage.Game, pos *game.Game, c game.Color) (game.Seat, bool) {
-	seat := game.Seat(0)
-	for s := game.Seat(1); int(s) <= len(g.Seats); s++ {
-		if pos.SeatColor(s) != c {
-			continue
-		}
-		if !ComputerSeat(g, s) {
-			return 0, false
-		}
-		if seat == 0 {
-			seat = s
-		}
+// ComputerAnswers returns a seat of the side that answers what seat s
+// asks of the other side (a draw offer, a takeback), when the computer
+// plays every seat of that side: then the computer answers at once.
+func ComputerAnswers(g *storage.Game, pos *game.Game, s game.Seat) (game.Seat, bool) {
+	others := OtherSide(g, pos, s)
+	if len(others) == 0 || slices.ContainsFunc(others, func(st game.Seat) bool { return !ComputerSeat(g, st) }) {
+		return 0, false
 	}
-	return seat, seat != 0
+	return others[0], true
 }

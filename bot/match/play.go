@@ -176,7 +176,7 @@ func (s *Service) OfferDraw(ctx context.Context, a Actor, id storage.GameID) (*D
 	// The computer answers an offer at once (the bot's judgement), but
 	// not while it thinks about its move, which would lapse the offer.
 	if cs, ok := ComputerToMove(g, pos); ok && pos.SeatColor(cs) != pos.SeatColor(seat) {
-		if _, all := ComputerSide(g, pos, pos.SeatColor(cs)); all {
+		if _, answers := ComputerAnswers(g, pos, seat); answers {
 			return nil, refuseGame(DrawComputerThinking, g)
 		}
 	}

@@ -175,8 +175,7 @@ func (s *Service) AskTakeback(ctx context.Context, a Actor, id storage.GameID, a
 		}
 		return nil, refuse(TakebackAnswerFirst)
 	}
-	others := OtherSide(g, pos, seat)
-	if !slices.ContainsFunc(others, func(st game.Seat) bool { return !ComputerSeat(g, st) }) {
+	if _, ok := ComputerAnswers(g, pos, seat); ok {
 		// The computer answers at once, and accepts.
 		tb, err := s.takeBack(ctx, g, seat, keep)
 		if err != nil {
