@@ -126,8 +126,10 @@ func Choose(ctx context.Context, g *game.Game, cfg Config) (Decision, error) {
 }
 
 // Hint ranks up to n candidate moves for the side to move in g, best
-// first, for hints and reviews. It never modifies g. It remembers nothing
-// between calls; an Engine does.
+// first, for hints and reviews, with the search of cfg's level: by visits
+// for Monte Carlo, by value for alpha-beta, which gives each of the n an
+// exact score. It never modifies g. It remembers nothing between calls; an
+// Engine does.
 func Hint(ctx context.Context, g *game.Game, cfg Config, n int) ([]Candidate, error) {
 	if err := check(ctx, g, cfg); err != nil {
 		return nil, err

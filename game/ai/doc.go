@@ -4,16 +4,17 @@
 //
 // It has two searches (Config.Method; by default the level's own):
 //
-//   - Alpha-beta (levels 3 to 5): iterative-deepening principal variation
-//     search with a transposition table, killer moves and history, over a
-//     narrow list of candidate moves (the holes on or
-//     near either side's best connection, by the distance maps of package
+//   - Alpha-beta (levels 3 to 5, and hints at those levels):
+//     iterative-deepening principal variation search with a transposition
+//     table, killer moves and history, over a narrow list of candidate
+//     moves (the holes on or near either side's best connection, by the
+//     distance maps of package
 //     game; only the win when there is one; only the blocks when the
 //     opponent threatens one). A position is judged by how many pegs each
 //     side still needs until its connection is safe, where double links
 //     count as links and the opponent's as walls
 //     (game.Board.WalledBridgeDistance).
-//   - Monte Carlo tree search (levels 1 and 2, and hints): UCT with RAVE
+//   - Monte Carlo tree search (levels 1 and 2): UCT with RAVE
 //     (all-moves-as-first), priors from TwixT knowledge (links a move
 //     makes, bridge-like "double link" formations, replies near the
 //     opponent's last peg, the edges), a solver for wins and losses in one,
