@@ -128,8 +128,8 @@ func (c *computer) reviewMove(ctx context.Context, g *storage.Game, pos *game.Ga
 	default:
 		// Not among the candidates: the alpha-beta search's candidates
 		// often tie, so what the move gave away is asked of the position
-		// it left.
-		v, err := c.after(ctx, g, pos, m, i, per)
+		// it left, in half the time.
+		v, err := c.after(ctx, g, pos, m, i, per/2)
 		if err != nil {
 			return err
 		}
