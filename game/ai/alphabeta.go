@@ -694,8 +694,17 @@ func (e *engine) rankAB(ctx context.Context, n int) []Candidate {
 	}
 	e.playouts = r.nodes
 	ranked, scores, reads := r.ranked, r.scores, r.reads
-	if ranked == nil && r.move >= 0 { // not one iteration done: the first move
+	switch {
+	case ranked == nil && r.move >= 0: // not one iteration done: the first move
 		ranked, scores, reads = []int32{r.move}, []int32{r.score}, []int{r.nodes}
+	case ranked != nil && r.move != ranked[0]:
+		// The unfinished iteration proved a better move (see run): it
+		// comes first, as Choose would play it.
+		if k := slices.Index(ranked, r.move); k > 0 {
+			read := reads[k]
+			ranked, scores, reads = slices.Delete(ranked, k, k+1), slices.Delete(scores, k, k+1), slices.Delete(reads, k, k+1)
+			ranked, scores, reads = slices.Insert(ranked, 0, r.move), slices.Insert(scores, 0, r.score), slices.Insert(reads, 0, read)
+		}
 	}
 	out := make([]Candidate, 0, n)
 	if len(ranked) > 0 && e.g.SwapAvailable() && e.shouldSwap(abValue(scores[0])) {
