@@ -47,7 +47,16 @@ import (
 // 16 at the root and 8 below it: 37 of the 96 of seed 11 and 21 of the
 // 48 of seed 12, 58 of 144 (40.3 %) against 105 of 288 (36.5 %) for two
 // runs of 8 and 8, less than one standard error; then 17.5 of 48 new
-// games (seed 13) where 8 and 8 scored 19.5 side by side. Not kept.
+// games (seed 13) where 8 and 8 scored 19.5 side by side. Not kept. Later
+// that day, at a fixed 60,000 positions a move (about a second; the games
+// then repeat exactly whatever the machine's load), 16 at the root
+// together with the knight steps forward from the ends of the opponent's
+// best chain at its plies 3, 5 and 7 (the eleventh day's line): 23, 19,
+// 20 and 15 of the 48 games of seeds 14 to 17, where 8 and 8 scored 15,
+// 20, 15.5 and 19.5 side by side: 77 of 192 games (40.1 %) against 70
+// (36.5 %), better in 59 and worse in 53, within the noise. Not kept.
+// With 8 and 16 (more of the opponent's replies ranked): 7 of the first
+// 29 games of seed 14, where 8 and 8 scored 8; stopped.
 // Searching the ranked moves below the root without the late-move
 // reduction was not played: it changed almost nothing (depth 6 in 28,937
 // positions instead of 28,926), since the ranked moves stand at the end of
