@@ -259,7 +259,8 @@ type abResult struct {
 	nodes int
 	// ranked are the root's moves by the deepest iteration completed,
 	// best first, and scores theirs: exact for the first searcher.multi,
-	// bounds from above for the rest. Nil if no iteration was completed.
+	// bounds from above for the rest. Kept only when multi is above 1;
+	// nil if no iteration was completed.
 	ranked, scores []int32
 	reads          []int // the positions read below each ranked move, in all iterations
 }
@@ -303,9 +304,14 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 		res.score = s.evaluate(e.root, c, h)
 		return res
 	}
-	scores, reads := make([]int32, len(root)), make([]int, len(root))
+	scores := make([]int32, len(root))
 	multi := max(s.multi, 1)
-	top := make([]int32, 0, multi+1) // the best exact scores of this iteration, best first
+	var reads []int // only when ranking several moves (for hints)
+	if multi > 1 {
+		reads = make([]int, len(root))
+	}
+	var topBuf [8]int32
+	top := topBuf[:0] // the best exact scores of this iteration, best first
 	for depth := 1; depth <= maxDepth; depth++ {
 		best, bestScore := int32(-1), int32(-abInf)
 		top = top[:0]
@@ -327,7 +333,9 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 					v = s.child(0, depth, alpha, abInf, c, e.turns, m)
 				}
 			}
-			reads[i] += s.nodes - before
+			if reads != nil {
+				reads[i] += s.nodes - before
+			}
 			if s.stopped {
 				break
 			}
@@ -367,12 +375,19 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 			}
 			return int(scores[b]) - int(scores[a])
 		})
-		nr, ns, nw := make([]int32, len(root)), make([]int32, len(root)), make([]int, len(root))
+		nr, ns := make([]int32, len(root)), make([]int32, len(root))
 		for k, i := range idx {
-			nr[k], ns[k], nw[k] = root[i], scores[i], reads[i]
+			nr[k], ns[k] = root[i], scores[i]
 		}
-		root, scores, reads = nr, ns, nw
-		res.ranked, res.scores, res.reads = slices.Clone(root), slices.Clone(scores), slices.Clone(reads)
+		root, scores = nr, ns
+		if reads != nil {
+			nw := make([]int, len(root))
+			for k, i := range idx {
+				nw[k] = reads[i]
+			}
+			reads = nw
+			res.ranked, res.scores, res.reads = slices.Clone(root), slices.Clone(scores), slices.Clone(reads)
+		}
 		if bestScore >= abWin-abMaxPly || bestScore <= -abWin+abMaxPly {
 			break // a sure win or loss: nothing deeper to learn
 		}
