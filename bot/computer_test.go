@@ -352,7 +352,8 @@ func TestComputerBusyServesPeopleHTTP(t *testing.T) {
 
 // TestComputerDoubleHTTP: a Double TwixT proposal names the bot for both
 // opposing seats; it accepts at once, the match starts when the partner
-// accepts, and the computer moves for its seats.
+// accepts, the computer moves for its seats, and it answers a draw offered
+// to its team.
 func TestComputerDoubleHTTP(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
 	r := startBot(t, fake, runOpts{computer: fastEngine()})
@@ -373,6 +374,15 @@ func TestComputerDoubleHTTP(t *testing.T) {
 	if g.Meta.Computer != storage.SeatSet(0).With(2).With(4) || len(g.Log) < 2 {
 		t.Fatalf("stored: computer seats %s, %d moves", g.Meta.Computer, len(g.Log))
 	}
+	// The computer plays the whole Black team, so it answers a draw
+	// offered to it at once, for both seats, with no Accept button for
+	// anyone.
+	d := r.do(bob, "twixt draw").Message
+	_, buttons := findButton(d, "drawyes/")
+	if d.Ephemeral() || buttons || !regexp.MustCompile(`Black 1 \(<@`+bot.ID+`>\) (accepts|declines)`).MatchString(d.Content) {
+		t.Fatalf("a draw offered to the computer's team was answered %q (Accept button: %v)", d.Content, buttons)
+	}
+	t.Log(d.Content)
 }
 
 // TestComputerSelfFromGateway: over the gateway the bot learns its own
