@@ -469,15 +469,7 @@ func TestComputerResignsHTTP(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
 	alice, bot := fake.NewUser("alice"), computerUser(fake)
 	set := game.Settings{Size: game.Size{Cols: 8, Rows: 8}, Swap: game.SwapOff}
-	pos, err := game.New(set)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range strings.Fields("g8 b5 e5 e2 d4 f7 e6 g5 f2 e3 b3 h4 f6 g3 f5 b7 b4 d3 c7 h6 c1 h3 g1 a3 b8 a6 g7 c3 g4") {
-		if _, err := pos.PlayString(m); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pos := played(t, set, lostForBlack...)
 	cfg := ai.Config{Playouts: 6000, Seed: 7}
 	probe := cfg
 	probe.Level = 2
@@ -564,6 +556,25 @@ func TestMoveWord(t *testing.T) {
 	}
 }
 
+// lostForBlack is an 8x8 game (no swap) that Black has lost: Red
+// connects next move, with two ways to do it.
+var lostForBlack = strings.Fields("g8 b5 e5 e2 d4 f7 e6 g5 f2 e3 b3 h4 f6 g3 f5 b7 b4 d3 c7 h6 c1 h3 g1 a3 b8 a6 g7 c3 g4")
+
+// played returns a new game of settings set with moves played.
+func played(t *testing.T, set game.Settings, moves ...string) *game.Game {
+	t.Helper()
+	pos, err := game.New(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range moves {
+		if _, err := pos.PlayString(m); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	return pos
+}
+
 // computerGames stores running games of alice (Red) against the computer
 // (Black, level 2) in a new database, one for each log (g1, g2, ...), and
 // returns its path.
@@ -596,24 +607,12 @@ func TestComputerAnswersDrawHTTP(t *testing.T) {
 	fake := discordtest.New(t, discordtest.Options{})
 	alice, bot := fake.NewUser("alice"), computerUser(fake)
 	set := game.Settings{Size: game.Size{Cols: 8, Rows: 8}, Swap: game.SwapOff}
-	logOf := func(moves string) []game.Move {
-		pos, err := game.New(set)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range strings.Fields(moves) {
-			if _, err := pos.PlayString(m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return pos.Log()
-	}
 	// g1: Black's chain a4-c5-e4-g5 reaches h3 or h7 next, and Red, to
 	// move, can stop only one. g2: Red, to move, is one peg from its
 	// connection with two ways to it (the game the computer resigns in
 	// TestComputerResignsHTTP, before Red's last move).
-	winning := logOf("b2 a4 g2 c5 b7 e4 g7 g5")
-	lost := logOf("g8 b5 e5 e2 d4 f7 e6 g5 f2 e3 b3 h4 f6 g3 f5 b7 b4 d3 c7 h6 c1 h3 g1 a3 b8 a6 g7 c3")
+	winning := played(t, set, strings.Fields("b2 a4 g2 c5 b7 e4 g7 g5")...).Log()
+	lost := played(t, set, lostForBlack[:len(lostForBlack)-1]...).Log()
 	r := startBot(t, fake, runOpts{db: computerGames(t, fake, alice, set, winning, lost), computer: fastEngine()})
 
 	no := r.do(alice, "twixt draw", discordtest.Str(optGame, "g1")).Message

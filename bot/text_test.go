@@ -123,15 +123,7 @@ func TestVocabulary(t *testing.T) {
 // choice is offered in the game's words (Play White in a Kosmos game),
 // while the buttons' ids stay red and black.
 func TestColourChoiceSpeaksTheVocabulary(t *testing.T) {
-	pos, err := game.New(game.Settings{Opening: game.OpeningPie3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range []string{"f6", "g8", "h5"} {
-		if _, err := pos.PlayString(m); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pos := played(t, game.Settings{Opening: game.OpeningPie3}, "f6", "g8", "h5")
 	g := &storage.Game{ID: 1}
 	for _, tc := range []struct {
 		theme, prompt string
