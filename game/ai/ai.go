@@ -131,13 +131,36 @@ func Choose(ctx context.Context, g *game.Game, cfg Config) (Decision, error) {
 // exact score. It never modifies g. It remembers nothing between calls; an
 // Engine does.
 func Hint(ctx context.Context, g *game.Game, cfg Config, n int) ([]Candidate, error) {
+	return hint(ctx, nil, g, cfg, n, nil)
+}
+
+// HintWith ranks up to n moves as Hint does, and rates the placement m
+// too, whatever its rank: with alpha-beta the root reads m with the full
+// window, like the n best, and when m is not among them it follows them
+// with its own exact score, so that a review can say what a move played
+// gave away by the same search. The list lacks m when the search could
+// not rate it: Monte Carlo, a move that is not a legal placement, a win
+// in one on the board, or a deadline before the first iteration. It never
+// modifies g.
+func HintWith(ctx context.Context, g *game.Game, cfg Config, n int, m game.Move) ([]Candidate, error) {
+	return hint(ctx, nil, g, cfg, n, &m)
+}
+
+// hint ranks n moves of g for Hint and HintWith (m not nil), with the
+// tables and trees of en if it is not nil.
+func hint(ctx context.Context, en *Engine, g *game.Game, cfg Config, n int, m *game.Move) ([]Candidate, error) {
 	if err := check(ctx, g, cfg); err != nil {
 		return nil, err
 	}
-	if n <= 0 {
-		n = 1
+	e := newEngine(g, cfg)
+	if en != nil {
+		e.owner = en
+		defer e.release()
 	}
-	return newEngine(g, cfg).rank(ctx, n), nil
+	if m != nil && m.Kind == game.Place {
+		e.also, e.rate = m.Hole, true
+	}
+	return e.rank(ctx, max(n, 1)), nil
 }
 
 func check(ctx context.Context, g *game.Game, cfg Config) error {

@@ -317,6 +317,96 @@ func TestHint(t *testing.T) {
 	}
 }
 
+func TestHintWith(t *testing.T) {
+	ctx := context.Background()
+	g := randomGame(t, game.Settings{}, 20, rand.New(rand.NewPCG(5, 6)))
+	ab := Config{Level: MaxLevel, Playouts: 20000, Seed: 1}
+	best, err := Hint(ctx, g, ab, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, _ := g.ToMove()
+	c := g.SeatColor(seat)
+	b := g.Board()
+	// far: a hole near a corner, which no search would rank among its best.
+	var far game.Move
+	for h := (game.Hole{Col: 2, Row: 2}); ; h.Col++ {
+		if b.CanPeg(h, c) {
+			far = game.Move{Kind: game.Place, Hole: h}
+			break
+		}
+	}
+	occupied := game.Move{Kind: game.Place, Hole: g.Log()[0].Hole}
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		m    game.Move
+		// rated: m must be listed; last: m must come after the 5 best.
+		rated, last bool
+	}{
+		{"far", ab, far, true, true},
+		{"among the best", ab, best[2].Move, true, false},
+		{"occupied", ab, occupied, false, false},
+		{"swap", ab, game.Move{Kind: game.Swap}, false, false},
+		{"Monte Carlo", Config{Method: MCTS, Playouts: 3000, Seed: 1}, far, false, false},
+	} {
+		cs, err := HintWith(ctx, g, tc.cfg, 5, tc.m)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		k := slices.IndexFunc(cs, func(c Candidate) bool { return sameHole(c.Move, tc.m) })
+		if n := len(cs); n < 5 || n > 6 || n == 6 && k != 5 {
+			t.Errorf("%s: %d candidates, m at %d: %v", tc.name, n, k, cs)
+		}
+		if tc.rated && k < 0 || !tc.rated && k >= 0 && k >= 5 {
+			t.Errorf("%s: %s listed at %d, want it listed %v: %v", tc.name, tc.m, k, tc.rated, cs)
+		}
+		if tc.last && k != 5 {
+			t.Errorf("%s: %s at %d, want it after the 5 best: %v", tc.name, tc.m, k, cs)
+		}
+		if k >= 0 && (cs[k].Value > cs[0].Value || cs[k].Visits <= 0) {
+			t.Errorf("%s: %s rated %v against the best %v", tc.name, tc.m, cs[k], cs[0])
+		}
+		t.Logf("%s: %v", tc.name, cs)
+	}
+	// A move that leaves the opponent a win in one is rated as lost, where
+	// the best moves stop the win.
+	_, blocks := tacticalPositions(t, 10)
+	checked := 0
+	for i, g := range blocks {
+		seat, _ := g.ToMove()
+		c := g.SeatColor(seat)
+		var leaves game.Move
+		for k := 0; k < g.Settings().Size.Cols*g.Settings().Size.Rows && leaves.Kind == 0; k++ {
+			h := game.Hole{Col: k % g.Settings().Size.Cols, Row: k / g.Settings().Size.Cols}
+			m := game.Move{Kind: game.Place, Hole: h}
+			if next := g.Clone(); g.Board().CanPeg(h, c) && playable(next, m) && len(winningHoles(next, c.Opponent())) > 0 {
+				leaves = m
+			}
+		}
+		cs, err := HintWith(ctx, g, ab, 3, leaves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := slices.IndexFunc(cs, func(c Candidate) bool { return sameHole(c.Move, leaves) })
+		if k < 0 || cs[k].Value > 0.05 {
+			t.Errorf("position %d: %s, which leaves a win in one, rated at %d: %v", i, leaves, k, cs)
+		}
+		if k > 0 && cs[0].Value > 0.05 {
+			checked++
+		}
+	}
+	// Some positions are lost whatever the move: at least one must not be.
+	if checked == 0 {
+		t.Error("no position where blocking the win left a chance")
+	}
+}
+
+// sameHole reports whether a and b are placements in the same hole.
+func sameHole(a, b game.Move) bool {
+	return a.Kind == game.Place && b.Kind == game.Place && a.Hole == b.Hole
+}
+
 func TestParseLevel(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
@@ -334,4 +424,10 @@ func TestParseLevel(t *testing.T) {
 	if !slices.Equal([]string{MinLevel.String(), MaxLevel.String()}, []string{"beginner", "strongest"}) {
 		t.Error("level names")
 	}
+}
+
+// playable plays m on g and reports whether it was legal.
+func playable(g *game.Game, m game.Move) bool {
+	_, err := g.PlayMove(m)
+	return err == nil
 }

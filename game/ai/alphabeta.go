@@ -151,8 +151,12 @@ func (t *abTables) age(sameGame bool) {
 
 // searcher is one alpha-beta search from the engine's root position.
 type searcher struct {
-	e      *engine
-	multi  int           // how many of the root's best moves get exact scores (1 if 0)
+	e     *engine
+	multi int // how many of the root's best moves get exact scores (1 if 0)
+	// also, if rate is set, is a root move read with the full window
+	// whatever its rank, so that its score is exact too (see rankAB).
+	also   int32
+	rate   bool
 	boards []*game.Board // the position at each ply
 	hash   []uint64      // its Zobrist key
 	zob    []uint64      // per colour (0 red, 1 black) and hole index
@@ -295,6 +299,9 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 		root = s.front(slices.Clone(root), 0, e.root, c, ttMove)
 	}
 	root = slices.Clone(root)
+	if s.rate && !slices.Contains(root, s.also) {
+		root = append(root, s.also)
+	}
 	res := abResult{move: -1}
 	if len(root) == 0 {
 		return res
@@ -306,8 +313,8 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 	}
 	scores := make([]int32, len(root))
 	multi := max(s.multi, 1)
-	var reads []int // only when ranking several moves (for hints)
-	if multi > 1 {
+	var reads []int // only when ranking several moves or rating one (for hints)
+	if multi > 1 || s.rate {
 		reads = make([]int, len(root))
 	}
 	var topBuf [8]int32
@@ -320,7 +327,7 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 			// best; until there are multi of them, every move is read
 			// with the full window.
 			alpha := int32(-abInf)
-			if len(top) == multi {
+			if len(top) == multi && (!s.rate || m != s.also) {
 				alpha = top[multi-1]
 			}
 			var v int32
@@ -699,10 +706,15 @@ func (e *engine) decideAB(ctx context.Context) Decision {
 // reviews at the levels that move with it: one search, which reads the n
 // best moves at the root with the full window, so that each has an exact
 // score, and the others only far enough to know they are worse. A swap
-// the search prefers comes first, as in rank.
+// the search prefers comes first, as in rank. If e.rate is set, the
+// placement in e.also is read with the full window too, and follows them
+// with its exact score when it is not among them (HintWith).
 func (e *engine) rankAB(ctx context.Context, n int) []Candidate {
 	s := newSearcher(e)
 	s.multi = n
+	if e.rate && e.root.CanPeg(e.also, e.color) {
+		s.also, s.rate = e.index(e.also), true
+	}
 	r := s.run(ctx, abMaxPly)
 	if e.owner != nil && e.keep {
 		e.owner.putTables(s.tab, e.root)
@@ -733,6 +745,12 @@ func (e *engine) rankAB(ctx context.Context, n int) []Candidate {
 			break // only bounds from here on
 		}
 		out = append(out, Candidate{Move: e.place(m), Visits: reads[i], Value: abValue(scores[i])})
+	}
+	// The move to rate, if it is not among them: its score is exact too,
+	// since every iteration read it with the full window.
+	listed := func(c Candidate) bool { return c.Move.Kind == game.Place && c.Move.Hole == e.also }
+	if k := slices.Index(ranked, s.also); s.rate && r.ranked != nil && k >= 0 && !slices.ContainsFunc(out, listed) {
+		out = append(out, Candidate{Move: e.place(s.also), Visits: reads[k], Value: abValue(scores[k])})
 	}
 	return out
 }

@@ -28,8 +28,8 @@
 // An Engine, created with NewEngine and owned by the caller, remembers
 // between moves: the subtree below each of its moves, reused when the game
 // goes on from one of the replies it searched, and the memory of its
-// searches, recycled. The package functions Choose and Hint remember
-// nothing. The package keeps no mutable state of its own.
+// searches, recycled. The package functions Choose, Hint and HintWith
+// (which also rates a given move, for reviews) remember nothing. The package keeps no mutable state of its own.
 //
 // Like package game it does no I/O; it reads the clock only to keep to its
 // time budget and honours the context's deadline. With Config.Playouts set

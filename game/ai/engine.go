@@ -98,16 +98,13 @@ func (en *Engine) Choose(ctx context.Context, g *game.Game, cfg Config) (Decisio
 // Hint ranks up to n candidate moves for the side to move in g, best
 // first, as the package function Hint does.
 func (en *Engine) Hint(ctx context.Context, g *game.Game, cfg Config, n int) ([]Candidate, error) {
-	if err := check(ctx, g, cfg); err != nil {
-		return nil, err
-	}
-	if n <= 0 {
-		n = 1
-	}
-	e := newEngine(g, cfg)
-	e.owner = en
-	defer e.release()
-	return e.rank(ctx, n), nil
+	return hint(ctx, en, g, cfg, n, nil)
+}
+
+// HintWith ranks up to n moves and rates m too, as the package function
+// HintWith does.
+func (en *Engine) HintWith(ctx context.Context, g *game.Game, cfg Config, n int, m game.Move) ([]Candidate, error) {
+	return hint(ctx, en, g, cfg, n, &m)
 }
 
 // arena returns a node slice of length 0 to grow a tree in, recycled if

@@ -79,6 +79,10 @@ type engine struct {
 	final   []game.Color // pegs at the end of a simulation, per index
 	// rootMoves, if not nil, are the only moves the root may choose.
 	rootMoves []int32
+	// also is a placement rank rates whatever its rank, if rate is set
+	// (HintWith).
+	also game.Hole
+	rate bool
 	// unlink is an own link taken off root's board, and relink a link
 	// between older pegs put on it; unlinkMode says when a placement
 	// makes those changes (see unblock).
