@@ -100,7 +100,7 @@ func (c *computer) review(ctx context.Context, g *storage.Game) (reviewed, error
 func (c *computer) reviewMove(ctx context.Context, g *storage.Game, pos *game.Game, m game.Move, i int, per time.Duration, rv *reviewed) error {
 	cfg := c.askConfig(g, per, i)
 	tctx, cancel := context.WithTimeout(ctx, budget(cfg))
-	cands, err := c.player.Hint(tctx, pos, cfg, reviewCandidates)
+	cands, err := c.player.HintWith(tctx, pos, cfg, reviewCandidates, m)
 	cancel()
 	if err != nil {
 		return err
@@ -111,32 +111,33 @@ func (c *computer) reviewMove(ctx context.Context, g *storage.Game, pos *game.Ga
 	}
 	seat, _ := pos.ToMove()
 	d := disagreement{Turn: pos.Number(), Seat: seat, Played: m, Best: cands[0]}
+	rated := false
 	for k, cand := range cands {
 		if sameChoice(cand.Move, m) {
-			d.Rank, d.Value = k+1, cand.Value
+			rated, d.Value = true, cand.Value
+			if k < reviewCandidates {
+				d.Rank = k + 1
+			}
 			break
 		}
 	}
-	switch {
-	case d.Rank == 1:
+	if d.Rank == 1 {
 		return nil
-	case d.Rank > 1:
-		d.Dropped = d.Best.Value - d.Value
-		if d.Dropped < reviewValueMargin {
-			return nil
-		}
-	default:
-		// Not among the candidates: the alpha-beta search's candidates
-		// often tie, so what the move gave away is asked of the position
-		// it left, in half the time.
+	}
+	if !rated {
+		// The search could not rate the move itself (a swap, or a win in
+		// one missed): it is asked of the position the move left, in half
+		// the time.
 		v, err := c.after(ctx, g, pos, m, i, per/2)
 		if err != nil {
 			return err
 		}
-		d.Value, d.Dropped = v, d.Best.Value-v
-		if d.Dropped < reviewValueMargin {
-			return nil
-		}
+		d.Value = v
+	}
+	// The alpha-beta search's candidates often tie, so a move outside the
+	// best few may be as good as they are: only what it gave away counts.
+	if d.Dropped = d.Best.Value - d.Value; d.Dropped < reviewValueMargin {
+		return nil
 	}
 	rv.Disagreements = append(rv.Disagreements, d)
 	return nil
