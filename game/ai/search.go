@@ -83,11 +83,12 @@ type engine struct {
 	// (HintWith).
 	also game.Hole
 	rate bool
-	// unlink is an own link taken off root's board, and relink a link
-	// between older pegs put on it; unlinkMode says when a placement
-	// makes those changes (see unblock).
-	unlink, relink game.Link
-	unlinkMode     unlinkMode
+	// unlinks are own links taken off root's board (one, or two when no
+	// single one opens a way), and adds links between older pegs put on
+	// it across their places; unlinkMode says when a placement makes
+	// those changes (see unblock).
+	unlinks, adds []game.Link
+	unlinkMode    unlinkMode
 
 	buf       []int32 // scratch for candidates
 	playouts  int

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/twixtbot/twixtbot/game"
 )
@@ -22,13 +23,15 @@ import (
 // draw.
 //
 // unblock chooses the own link whose removal leaves the side nearest to a
-// connection (by Distance; then the farther the opponent, the better),
-// and the search plays on a root board without it:
-//   - If a link between two of the side's pegs already on the board
-//     crosses the removed link's place and brings the side nearer (a long
-//     move, as Hensel's notation writes it), every placement the engine
-//     returns removes the link and adds that one first.
-//   - Otherwise the way across takes new pegs, and a placement removes the
+// connection (by Distance; then the farther the opponent, the better), or
+// the pair of links when no single one opens a way (4 of those 27
+// positions; testdata/blocked.txt's position 3 is one), and the search
+// plays on a root board without them:
+//   - If links between two of the side's pegs already on the board (one,
+//     or two for a pair) cross the removed links' places and bring the
+//     side nearer (a long move, as Hensel's notation writes it), every
+//     placement the engine returns removes the links and adds those first.
+//   - Otherwise the way across takes new pegs, and a placement removes a
 //     link only when one of the new peg's own links crosses its place
 //     (engine.place); until then the link stays on the board, and the
 //     search, which reads the root without it, plans the way across. (The
@@ -46,72 +49,121 @@ import (
 const unlinkNear = 2
 
 // unblock readies the root for a move that removes one of the side's own
-// links, when that is the only way left to connect (see above). It does
-// nothing when the side could connect as the links stand, cannot connect
-// at all, when the opponent would win on its next move once the link is
-// gone (the threat comes first), or when Config.KeepLinks says so.
+// links, or two when no single one opens a way, when that is the only way
+// left to connect (see above). It does nothing when the side could connect
+// as the links stand, cannot connect at all, when the opponent would win
+// on its next move once the links are gone (the threat comes first), or
+// when Config.KeepLinks says so.
 func (e *engine) unblock() {
 	b, c := e.root, e.color
 	if e.cfg.KeepLinks || b.Distance(c) != game.Unreachable || !b.CanConnect(c) {
 		return
 	}
 	opp := e.next(c, e.turns+1)
-	t, u := b.Clone(), b.Clone()
-	type choice struct {
-		link, add game.Link // add: a link between older pegs, if hasAdd
-		hasAdd    bool
-		me, other int
-	}
-	var best *choice
-	consider := func(ch choice) {
-		// Of equal distances, a long move first: it needs no peg.
-		if best == nil || ch.me < best.me || ch.me == best.me &&
-			(ch.hasAdd && !best.hasAdd || ch.hasAdd == best.hasAdd && ch.other > best.other) {
-			best = &ch
-		}
-	}
+	var best *unblocking
+	t := b.Clone()
+	var single []game.Link // the links that may come off alone
 	for _, l := range b.Links(c) {
 		t.CopyFrom(b)
-		if t.RemoveLink(l, c) != nil {
+		if t.RemoveLink(l, c) != nil || opp != c && len(e.winsNow(t, opp, nil)) > 0 {
 			continue
 		}
-		if opp != c && len(e.winsNow(t, opp, nil)) > 0 {
-			continue
-		}
-		adds := e.relinks(t, l)
-		for _, a := range adds {
-			u.CopyFrom(t)
-			if u.AddLink(a, c) != nil {
-				continue
+		single = append(single, l)
+		best = e.unblocking(t, []game.Link{l}, best)
+	}
+	if best == nil {
+		for i, l := range single {
+			for _, k := range single[i+1:] {
+				t.CopyFrom(b)
+				if t.RemoveLink(l, c) != nil || t.RemoveLink(k, c) != nil ||
+					opp != c && len(e.winsNow(t, opp, nil)) > 0 {
+					continue
+				}
+				best = e.unblocking(t, []game.Link{l, k}, best)
 			}
-			if d := u.Distance(c); d != game.Unreachable {
-				consider(choice{link: l, add: a, hasAdd: true, me: d, other: u.Distance(c.Opponent())})
-			}
-		}
-		if len(adds) > 0 {
-			// t would count the older pegs' step across as open; a long
-			// move, if any helps, was considered above.
-			continue
-		}
-		if d := t.Distance(c); d != game.Unreachable {
-			consider(choice{link: l, me: d, other: t.Distance(c.Opponent())})
 		}
 	}
 	if best == nil {
 		return
 	}
 	nb := b.Clone()
-	if nb.RemoveLink(best.link, c) != nil || best.hasAdd && nb.AddLink(best.add, c) != nil {
-		return // cannot happen: t and u made the same changes
+	for _, l := range best.links {
+		if nb.RemoveLink(l, c) != nil {
+			return // cannot happen: unblocking made the same changes
+		}
+	}
+	for _, a := range best.adds {
+		if nb.AddLink(a, c) != nil {
+			return // cannot happen: unblocking made the same changes
+		}
 	}
 	e.root = nb
-	e.unlink, e.unlinkMode = best.link, unlinkWhenCrossed
-	if best.hasAdd {
-		e.relink, e.unlinkMode = best.add, unlinkAlways
+	e.unlinks, e.adds, e.unlinkMode = best.links, best.adds, unlinkWhenCrossed
+	if len(best.adds) > 0 {
+		e.unlinkMode = unlinkAlways
 	}
 	// The kept tables and trees know positions by their pegs only, which
-	// are the same with the link and without it.
+	// are the same with the links and without them.
 	e.keep = false
+}
+
+// unblocking is a way unblock may open: own links to remove, and links
+// between older pegs to add across their places (a long move).
+type unblocking struct {
+	links, adds []game.Link
+	me, other   int // both sides' distances after it
+}
+
+// unblocking returns the better of best and the ways that removing links
+// (already off t) opens, if any: with no link added, or with one or two of
+// the links older pegs could make across their places. Where such links
+// exist, the way with none added is not considered: Distance would count
+// the older pegs' step across as open, and no autolink makes it. Of equal
+// distances, a long move comes first (it needs no peg), then the farther
+// the opponent, the better.
+func (e *engine) unblocking(t *game.Board, links []game.Link, best *unblocking) *unblocking {
+	c := e.color
+	consider := func(u *game.Board, adds []game.Link) {
+		d := u.Distance(c)
+		if d == game.Unreachable {
+			return
+		}
+		ch := &unblocking{links: links, adds: adds, me: d, other: u.Distance(c.Opponent())}
+		long, bestLong := len(adds) > 0, best != nil && len(best.adds) > 0
+		if best == nil || ch.me < best.me || ch.me == best.me && (long && !bestLong || long == bestLong && ch.other > best.other) {
+			best = ch
+		}
+	}
+	var adds []game.Link
+	for _, l := range links {
+		for _, a := range e.relinks(t, l) {
+			if !slices.Contains(adds, a) {
+				adds = append(adds, a)
+			}
+		}
+	}
+	if len(adds) == 0 {
+		consider(t, nil)
+		return best
+	}
+	u, w := t.Clone(), t.Clone()
+	for i, a := range adds {
+		u.CopyFrom(t)
+		if u.AddLink(a, c) != nil {
+			continue
+		}
+		consider(u, []game.Link{a})
+		if len(links) < 2 {
+			continue
+		}
+		for _, a2 := range adds[i+1:] {
+			w.CopyFrom(u)
+			if w.AddLink(a2, c) == nil {
+				consider(w, []game.Link{a, a2})
+			}
+		}
+	}
+	return best
 }
 
 // unlinkMode is how engine.place treats the link unblock took off the
@@ -120,8 +172,8 @@ type unlinkMode uint8
 
 const (
 	unlinkNone        unlinkMode = iota // nothing taken off
-	unlinkAlways                        // every placement removes it and adds relink
-	unlinkWhenCrossed                   // only a placement whose links cross its place
+	unlinkAlways                        // every placement removes them and adds relinks
+	unlinkWhenCrossed                   // a placement removes those whose place its links cross
 )
 
 // relinks returns the links c could add on b between two of its pegs near
@@ -180,12 +232,21 @@ func (e *engine) placement(i int32) game.Move {
 	m := game.Move{Kind: game.Place, Hole: h}
 	switch e.unlinkMode {
 	case unlinkAlways:
-		m.Unlinks = [][]game.Hole{{e.unlink.A, e.unlink.B}}
-		m.Links = [][]game.Hole{{e.relink.A, e.relink.B}}
+		for _, l := range e.unlinks {
+			m.Unlinks = append(m.Unlinks, []game.Hole{l.A, l.B})
+		}
+		for _, l := range e.adds {
+			m.Links = append(m.Links, []game.Hole{l.A, l.B})
+		}
 	case unlinkWhenCrossed:
-		t := e.root.Clone()
-		if _, err := t.Place(h, e.color); err == nil && crossed(t, e.unlink, e.color) {
-			m.Unlinks = [][]game.Hole{{e.unlink.A, e.unlink.B}}
+		t, u := e.root.Clone(), e.root.Clone()
+		if _, err := t.Place(h, e.color); err != nil {
+			break
+		}
+		for _, l := range e.unlinks {
+			if u.CopyFrom(t); crossed(u, l, e.color) {
+				m.Unlinks = append(m.Unlinks, []game.Hole{l.A, l.B})
+			}
 		}
 	}
 	return m

@@ -40,11 +40,12 @@ func playBlocked(t *testing.T, s game.Settings, moves []string) *game.Game {
 }
 
 // TestUnblock: where its own links have closed every way to connect, the
-// engine removes one, and can then connect again; where the opponent could
-// no longer connect at all, it does so within a few moves (once it has a
-// peg ready to link across the link's place) and goes on to win. Before, it
-// played on without a way through. Every move it makes is legal, at a
-// weak level too; with Config.KeepLinks it removes no link.
+// engine removes one (or two, one at a time, where no single link opens a
+// way: position 3), and can then connect again; where the opponent could
+// no longer connect at all, it starts doing so within a few moves (once it
+// has a peg ready to link across a link's place) and goes on to win.
+// Before, it played on without a way through. Every move it makes is
+// legal, at a weak level too; with Config.KeepLinks it removes no link.
 func TestUnblock(t *testing.T) {
 	for i, g0 := range blocked(t) {
 		_, c := g0.ToMove()
@@ -54,7 +55,7 @@ func TestUnblock(t *testing.T) {
 			turns int
 		}{{3, 30}, {1, 6}} {
 			g := g0.Clone()
-			own, unlinked := 0, false
+			own, first, opened := 0, 0, false
 			for turn := 0; turn < tc.turns && !g.Over(); turn++ {
 				_, mover := g.ToMove()
 				d, err := Choose(context.Background(), g, Config{Level: tc.level, Playouts: 1500, Seed: uint64(turn)})
@@ -64,22 +65,26 @@ func TestUnblock(t *testing.T) {
 				if _, err := g.PlayMove(d.Move); err != nil {
 					t.Fatalf("position %d, level %d, turn %d: %v refused: %v", i, tc.level, g.Turns(), d.Move, err)
 				}
-				if mover != c || unlinked {
+				if mover != c || opened {
 					continue
 				}
 				own++
-				if len(d.Move.Unlinks) > 0 {
-					unlinked = true
-					if g.Board().Distance(c) == game.Unreachable {
-						t.Errorf("position %d, level %d: after %v, %v still cannot connect without removing links", i, tc.level, d.Move, c)
-					}
+				if len(d.Move.Unlinks) > 0 && first == 0 {
+					first = own
 				}
+				opened = g.Board().Distance(c) != game.Unreachable
 			}
-			if tc.level < 3 || oppCan {
+			if tc.level < 3 {
+				continue
+			}
+			if !opened {
+				t.Errorf("position %d: after %d moves %v still cannot connect without removing links", i, own, c)
+			}
+			if oppCan {
 				continue // where both can connect, other moves may come first
 			}
-			if !unlinked || own > 4 {
-				t.Errorf("position %d: %v removed a link at its move %d (%v), want by its fourth", i, c, own, unlinked)
+			if first == 0 || first > 4 {
+				t.Errorf("position %d: %v removed its first link at its move %d, want by its fourth", i, c, first)
 			}
 			if r := g.Result(); r.Winner != c {
 				t.Errorf("position %d: the opponent cannot connect, but after %d turns the result is %v", i, g.Turns(), r)
@@ -91,6 +96,50 @@ func TestUnblock(t *testing.T) {
 		}
 		if len(d.Move.Unlinks) != 0 {
 			t.Errorf("position %d with KeepLinks: %v removes links", i, d.Move)
+		}
+	}
+}
+
+// TestUnblockTwoLinks: where no single own link opens a way but two do,
+// and the opponent cannot connect any more, the engine removes both (in
+// one move or one at a time) and wins. The positions come from random
+// games on small boards; before, each ended with the board full.
+func TestUnblockTwoLinks(t *testing.T) {
+	for _, tc := range []struct {
+		size  int
+		moves string
+	}{
+		{6, "d1 b5 c2 d4 d6 c3 c1 e3 e4 e5 d2 b3 b2 f2 e2 f5 e1 a4"},
+		{8, "b7 g2 e3 c2 e5 h3 f3 d6 b6 f6 e1 a7 f5 a2 e6 a6 d8 d4 g1 b3 b2 d5 g3 e7 c8 h5 c7 f4 c4 g4 c3 f2 e8 g5 d7 f7 b4 b5 c5 a4 e2 e4"},
+		{10, "c8 c3 g2 i5 d10 d9 f10 b6 i10 b8 e5 e2 i9 f7 b7 h6 c9 i2 e3 j3 i1 e9 e6 e8 g5 g6 b10 a8 h4 i4 e7 b2 d3 d4 e1 i7 h2 a3 f1 b4 c1 c6 f4 a9 h8 f5 h3 a7 f6 j8 d7 f8"},
+	} {
+		g := playBlocked(t, game.Settings{Size: game.Size{Cols: tc.size, Rows: tc.size}, Swap: game.SwapOff}, strings.Fields(tc.moves))
+		_, c := g.ToMove()
+		b := g.Board()
+		if b.CanConnect(c.Opponent()) {
+			t.Fatalf("%dx%d: the opponent can still connect", tc.size, tc.size)
+		}
+		for _, l := range b.Links(c) {
+			if t1 := b.Clone(); t1.RemoveLink(l, c) == nil && t1.Distance(c) != game.Unreachable {
+				t.Fatalf("%dx%d: removing %v alone opens a way", tc.size, tc.size, l)
+			}
+		}
+		removed := 0
+		for turn := 0; turn < 2*tc.size*tc.size && !g.Over(); turn++ {
+			_, mover := g.ToMove()
+			d, err := Choose(context.Background(), g, Config{Level: 3, Playouts: 1500, Seed: uint64(turn)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.PlayMove(d.Move); err != nil {
+				t.Fatalf("%dx%d, turn %d: %v refused: %v", tc.size, tc.size, g.Turns(), d.Move, err)
+			}
+			if mover == c {
+				removed += len(d.Move.Unlinks)
+			}
+		}
+		if r := g.Result(); r.Winner != c || removed < 2 {
+			t.Errorf("%dx%d: %v removed %d links, and the result is %v", tc.size, tc.size, c, removed, r)
 		}
 	}
 }
