@@ -117,8 +117,9 @@ type unblocking struct {
 // unblocking returns the better of best and the ways that removing links
 // (already off t) opens, if any: with no link added, or with one or two of
 // the links older pegs could make across their places. Where such links
-// exist, the way with none added is not considered: Distance would count
-// the older pegs' step across as open, and no autolink makes it. Of equal
+// exist, a way that leaves one of them unmade is not considered: Distance
+// would count the older pegs' step across as open, and no autolink makes
+// it. Of equal
 // distances, a long move comes first (it needs no peg), then the farther
 // the opponent, the better.
 func (e *engine) unblocking(t *game.Board, links []game.Link, best *unblocking) *unblocking {
@@ -127,6 +128,11 @@ func (e *engine) unblocking(t *game.Board, links []game.Link, best *unblocking) 
 		d := u.Distance(c)
 		if d == game.Unreachable {
 			return
+		}
+		for _, l := range links {
+			if len(adds) > 0 && len(e.relinks(u, l)) > 0 {
+				return // a step across left unmade, which Distance counts as open
+			}
 		}
 		ch := &unblocking{links: links, adds: adds, me: d, other: u.Distance(c.Opponent())}
 		long, bestLong := len(adds) > 0, best != nil && len(best.adds) > 0

@@ -102,7 +102,8 @@ func TestUnblock(t *testing.T) {
 
 // TestUnblockTwoLinks: where no single own link opens a way but two do,
 // and the opponent cannot connect any more, the engine removes both (in
-// one move or one at a time) and wins. The positions come from random
+// one move or one at a time; the 9x9 one needs two links added across
+// their places in the same move) and wins. The positions come from random
 // games on small boards; before, each ended with the board full.
 func TestUnblockTwoLinks(t *testing.T) {
 	for _, tc := range []struct {
@@ -110,6 +111,8 @@ func TestUnblockTwoLinks(t *testing.T) {
 		moves string
 	}{
 		{6, "d1 b5 c2 d4 d6 c3 c1 e3 e4 e5 d2 b3 b2 f2 e2 f5 e1 a4"},
+		{9, "c5 c8 e8 g8 e4 b8 b2 a7 g2 f2 d8 d3 b3 d5 c4 c7 g1 i2 e6 h7 h2 g6 b9 b7 h8 c3 f9 a5 d2 f5 d4 e2 d7 a3 b1 a8 f7 f4 c9 g5 c2 a2 g7 i4 g9 e3 h6 d6 e5 i7 h1 i3 b5 f3 e9 h4 f6 f8 e7 i6 d9 g4 c1 c6 e1"},
+		{8, "e3 g5 g6 d3 c5 b3 d8 f4 g3 h7 e5 c4 d6 h5 f7 d5 b6 e6 b5 a5 f2 f6 g2 d4 e4 a4 d1 g7 c8 d7 c7 f5 b1 h6 b8 g4 f1 b4 c1 h3 e8 c2 f8 e7 g1 a6 b2 d2 b7 c3 c6 a3 g8 h4 e2 a2 f3"},
 		{8, "b7 g2 e3 c2 e5 h3 f3 d6 b6 f6 e1 a7 f5 a2 e6 a6 d8 d4 g1 b3 b2 d5 g3 e7 c8 h5 c7 f4 c4 g4 c3 f2 e8 g5 d7 f7 b4 b5 c5 a4 e2 e4"},
 		{10, "c8 c3 g2 i5 d10 d9 f10 b6 i10 b8 e5 e2 i9 f7 b7 h6 c9 i2 e3 j3 i1 e9 e6 e8 g5 g6 b10 a8 h4 i4 e7 b2 d3 d4 e1 i7 h2 a3 f1 b4 c1 c6 f4 a9 h8 f5 h3 a7 f6 j8 d7 f8"},
 	} {
