@@ -24,11 +24,11 @@ import (
 //
 // unblock chooses the own link whose removal leaves the side nearest to a
 // connection (by Distance; then the farther the opponent, the better), or
-// the pair of links when no single one opens a way (4 of those 27
-// positions; testdata/blocked.txt's position 3 is one), and the search
+// two or three when fewer open no way (4 of 34 such positions in 2,810
+// games; testdata/blocked.txt's position 3 needs two), and the search
 // plays on a root board without them:
-//   - If links between two of the side's pegs already on the board (one,
-//     or two for a pair) cross the removed links' places and bring the
+//   - If links between two of the side's pegs already on the board (up to
+//     one for each removed link) cross the removed links' places and bring the
 //     side nearer (a long move, as Hensel's notation writes it), every
 //     placement the engine returns removes the links and adds those first.
 //   - Otherwise the way across takes new pegs, and a placement removes a
@@ -48,8 +48,17 @@ import (
 // most two holes either way.
 const unlinkNear = 2
 
+// unblockMost is the most own links unblock removes for one way across,
+// and unblockTries the most sets of links it tries on 24x24 (70 ms on a
+// busy core for 20 links, where three had to go), so that a big board
+// with many links still answers in time.
+const (
+	unblockMost  = 3
+	unblockTries = 2000
+)
+
 // unblock readies the root for a move that removes one of the side's own
-// links, or two when no single one opens a way, when that is the only way
+// links, or two or three when fewer open no way, when that is the only way
 // left to connect (see above). It does nothing when the side could connect
 // as the links stand, cannot connect at all, when the opponent would win
 // on its next move once the links are gone (the threat comes first), or
@@ -62,26 +71,40 @@ func (e *engine) unblock() {
 	opp := e.next(c, e.turns+1)
 	var best *unblocking
 	t := b.Clone()
-	var single []game.Link // the links that may come off alone
+	var free []game.Link // the links that may come off alone
 	for _, l := range b.Links(c) {
 		t.CopyFrom(b)
 		if t.RemoveLink(l, c) != nil || opp != c && len(e.winsNow(t, opp, nil)) > 0 {
 			continue
 		}
-		single = append(single, l)
-		best = e.unblocking(t, []game.Link{l}, best)
+		free = append(free, l)
 	}
-	if best == nil {
-		for i, l := range single {
-			for _, k := range single[i+1:] {
-				t.CopyFrom(b)
-				if t.RemoveLink(l, c) != nil || t.RemoveLink(k, c) != nil ||
-					opp != c && len(e.winsNow(t, opp, nil)) > 0 {
-					continue
+	// The fewest links that open a way: one, else two, else three, up to
+	// unblockTries sets of links in all on 24x24, fewer on bigger boards
+	// (a set costs about as much as an evaluation).
+	tries, most := 0, max(unblockTries*24*24/e.n, len(free))
+	var pick func(k, from int, set []game.Link)
+	pick = func(k, from int, set []game.Link) {
+		if len(set) == k {
+			tries++
+			t.CopyFrom(b)
+			for _, l := range set {
+				if t.RemoveLink(l, c) != nil {
+					return
 				}
-				best = e.unblocking(t, []game.Link{l, k}, best)
 			}
+			if k > 1 && opp != c && len(e.winsNow(t, opp, nil)) > 0 {
+				return
+			}
+			best = e.unblocking(t, slices.Clone(set), best)
+			return
 		}
+		for i := from; i < len(free) && tries < most; i++ {
+			pick(k, i+1, append(set, free[i]))
+		}
+	}
+	for k := 1; k <= unblockMost && best == nil && tries < most; k++ {
+		pick(k, 0, nil)
 	}
 	if best == nil {
 		return
@@ -115,13 +138,13 @@ type unblocking struct {
 }
 
 // unblocking returns the better of best and the ways that removing links
-// (already off t) opens, if any: with no link added, or with one or two of
-// the links older pegs could make across their places. Where such links
+// (already off t) opens, if any: with no link added, or with up to one
+// for each removed link of the links older pegs could make across their
+// places (the first eight of them). Where such links
 // exist, a way that leaves one of them unmade is not considered: Distance
 // would count the older pegs' step across as open, and no autolink makes
-// it. Of equal
-// distances, a long move comes first (it needs no peg), then the farther
-// the opponent, the better.
+// it. Of equal distances, a long move comes first (it needs no peg), then
+// the farther the opponent, the better.
 func (e *engine) unblocking(t *game.Board, links []game.Link, best *unblocking) *unblocking {
 	c := e.color
 	consider := func(u *game.Board, adds []game.Link) {
@@ -152,21 +175,25 @@ func (e *engine) unblocking(t *game.Board, links []game.Link, best *unblocking) 
 		consider(t, nil)
 		return best
 	}
-	u, w := t.Clone(), t.Clone()
-	for i, a := range adds {
-		u.CopyFrom(t)
-		if u.AddLink(a, c) != nil {
-			continue
-		}
-		consider(u, []game.Link{a})
-		if len(links) < 2 {
-			continue
-		}
-		for _, a2 := range adds[i+1:] {
-			w.CopyFrom(u)
-			if w.AddLink(a2, c) == nil {
-				consider(w, []game.Link{a, a2})
+	// Every set of up to one link for each removed one, by a bit mask.
+	u := t.Clone()
+	for mask := 1; mask < 1<<min(len(adds), 8); mask++ {
+		set := make([]game.Link, 0, len(links))
+		for i, a := range adds {
+			if mask&(1<<i) != 0 {
+				set = append(set, a)
 			}
+		}
+		if len(set) > len(links) {
+			continue
+		}
+		u.CopyFrom(t)
+		ok := true
+		for _, a := range set {
+			ok = ok && u.AddLink(a, c) == nil
+		}
+		if ok {
+			consider(u, set)
 		}
 	}
 	return best

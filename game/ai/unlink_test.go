@@ -100,12 +100,12 @@ func TestUnblock(t *testing.T) {
 	}
 }
 
-// TestUnblockTwoLinks: where no single own link opens a way but two do,
-// and the opponent cannot connect any more, the engine removes both (in
-// one move or one at a time; the 9x9 one needs two links added across
-// their places in the same move) and wins. The positions come from random
+// TestUnblockSeveralLinks: where no single own link opens a way but two or
+// three do, and the opponent cannot connect any more, the engine removes
+// them (in one move or one at a time; the 9x9 position needs two links
+// added across their places in the same move) and wins. The positions come from random
 // games on small boards; before, each ended with the board full.
-func TestUnblockTwoLinks(t *testing.T) {
+func TestUnblockSeveralLinks(t *testing.T) {
 	for _, tc := range []struct {
 		size  int
 		moves string
@@ -114,6 +114,7 @@ func TestUnblockTwoLinks(t *testing.T) {
 		{9, "c5 c8 e8 g8 e4 b8 b2 a7 g2 f2 d8 d3 b3 d5 c4 c7 g1 i2 e6 h7 h2 g6 b9 b7 h8 c3 f9 a5 d2 f5 d4 e2 d7 a3 b1 a8 f7 f4 c9 g5 c2 a2 g7 i4 g9 e3 h6 d6 e5 i7 h1 i3 b5 f3 e9 h4 f6 f8 e7 i6 d9 g4 c1 c6 e1"},
 		{8, "e3 g5 g6 d3 c5 b3 d8 f4 g3 h7 e5 c4 d6 h5 f7 d5 b6 e6 b5 a5 f2 f6 g2 d4 e4 a4 d1 g7 c8 d7 c7 f5 b1 h6 b8 g4 f1 b4 c1 h3 e8 c2 f8 e7 g1 a6 b2 d2 b7 c3 c6 a3 g8 h4 e2 a2 f3"},
 		{8, "b7 g2 e3 c2 e5 h3 f3 d6 b6 f6 e1 a7 f5 a2 e6 a6 d8 d4 g1 b3 b2 d5 g3 e7 c8 h5 c7 f4 c4 g4 c3 f2 e8 g5 d7 f7 b4 b5 c5 a4 e2 e4"},
+		{10, "h1 b2 e9 e3 e5 c5 g2 h4 d8 a7 g4 c4 g6 i5 b7 g7 d2 c9 i1 j5 g3 b3 b9 j6 c7 d6 b5 g5 i9 f3 b1 d5 f7 j9 e10 h7 d4 e2 h5 e4 i6 b6 h8 a8 c3 j8 i10 c6 g9 a6 i2 i3 d9 h3 e8 f8 e1 j7 e7 h2 h9 b4 c2 a3 h6 f2 b10 d7 d10 b8 g8 f4 c10 j2 d1 f6 h10 j3 g1 d3 c8 e6 i8 a2 f5"}, // three links
 		{10, "c8 c3 g2 i5 d10 d9 f10 b6 i10 b8 e5 e2 i9 f7 b7 h6 c9 i2 e3 j3 i1 e9 e6 e8 g5 g6 b10 a8 h4 i4 e7 b2 d3 d4 e1 i7 h2 a3 f1 b4 c1 c6 f4 a9 h8 f5 h3 a7 f6 j8 d7 f8"},
 	} {
 		g := playBlocked(t, game.Settings{Size: game.Size{Cols: tc.size, Rows: tc.size}, Swap: game.SwapOff}, strings.Fields(tc.moves))
