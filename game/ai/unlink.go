@@ -27,10 +27,11 @@ import (
 // two or three when fewer open no way (4 of 34 such positions in 2,810
 // games; testdata/blocked.txt's position 3 needs two), and the search
 // plays on a root board without them:
-//   - If links between two of the side's pegs already on the board (up to
-//     one for each removed link) cross the removed links' places and bring the
-//     side nearer (a long move, as Hensel's notation writes it), every
-//     placement the engine returns removes the links and adds those first.
+//   - If links between two of the side's pegs already on the board (up
+//     to one for each removed link) cross the removed links' places and
+//     bring the side nearer (a long move, as Hensel's notation writes it),
+//     every placement the engine returns removes the links and adds those
+//     first.
 //   - Otherwise the way across takes new pegs, and a placement removes a
 //     link only when one of the new peg's own links crosses its place
 //     (engine.place); until then the link stays on the board, and the
@@ -140,8 +141,8 @@ type unblocking struct {
 // unblocking returns the better of best and the ways that removing links
 // (already off t) opens, if any: with no link added, or with up to one
 // for each removed link of the links older pegs could make across their
-// places (the first eight of them). Where such links
-// exist, a way that leaves one of them unmade is not considered: Distance
+// places (the first eight of them). Where such links exist, a way that
+// leaves one of them unmade is not considered: Distance
 // would count the older pegs' step across as open, and no autolink makes
 // it. Of equal distances, a long move comes first (it needs no peg), then
 // the farther the opponent, the better.
@@ -199,7 +200,7 @@ func (e *engine) unblocking(t *game.Board, links []game.Link, best *unblocking) 
 	return best
 }
 
-// unlinkMode is how engine.place treats the link unblock took off the
+// unlinkMode is how engine.place treats the links unblock took off the
 // root's board.
 type unlinkMode uint8
 
