@@ -55,8 +55,8 @@ import (
 // 20 and 15 of the 48 games of seeds 14 to 17, where 8 and 8 scored 15,
 // 20, 15.5 and 19.5 side by side: 77 of 192 games (40.1 %) against 70
 // (36.5 %), better in 59 and worse in 53, within the noise. Not kept.
-// On seeds 18 and 19 the next day, 20.5 and 17.5 against 18 and 18: over
-// the 288 games 115 against 106, better in 85 and worse in 77, still
+// On seeds 18 and 19 in a later session, 20.5 and 17.5 against 18 and 18:
+// over the 288 games 115 against 106, better in 85 and worse in 77, still
 // within the noise (a standard error of some 13). With 8 and 16 (more of the opponent's replies ranked): 7 of the first
 // 29 games of seed 14, where 8 and 8 scored 8; stopped.
 // Searching the ranked moves below the root without the late-move
