@@ -57,8 +57,9 @@ import (
 // (36.5 %), better in 59 and worse in 53, within the noise. Not kept.
 // On seeds 18 and 19 in a later session, 20.5 and 17.5 against 18 and 18:
 // over the 288 games 115 against 106, better in 85 and worse in 77, still
-// within the noise (a standard error of some 13). With 8 and 16 (more of the opponent's replies ranked): 7 of the first
-// 29 games of seed 14, where 8 and 8 scored 8; stopped.
+// within the noise (a standard error of some 13). With 8 and 16 (more of
+// the opponent's replies ranked): 7 of the first 29 games of seed 14,
+// where 8 and 8 scored 8; stopped.
 // Searching the ranked moves below the root without the late-move
 // reduction was not played: it changed almost nothing (depth 6 in 28,937
 // positions instead of 28,926), since the ranked moves stand at the end of
