@@ -748,8 +748,11 @@ func (e *engine) rankAB(ctx context.Context, n int) []Candidate {
 	}
 	// The move to rate, if it is not among them: its score is exact too,
 	// since every iteration read it with the full window.
+	if !s.rate || r.ranked == nil {
+		return out
+	}
 	listed := func(c Candidate) bool { return c.Move.Kind == game.Place && c.Move.Hole == e.also }
-	if k := slices.Index(ranked, s.also); s.rate && r.ranked != nil && k >= 0 && !slices.ContainsFunc(out, listed) {
+	if k := slices.Index(ranked, s.also); k >= 0 && !slices.ContainsFunc(out, listed) {
 		out = append(out, Candidate{Move: e.place(s.also), Visits: reads[k], Value: abValue(scores[k])})
 	}
 	return out

@@ -8,9 +8,8 @@
 //     iterative-deepening principal variation search with a transposition
 //     table, killer moves and history, over a narrow list of candidate
 //     moves (the holes on or near either side's best connection, by the
-//     distance maps of package
-//     game; only the win when there is one; only the blocks when the
-//     opponent threatens one). A position is judged by how many pegs each
+//     distance maps of package game; only the win when there is one; only
+//     the blocks when the opponent threatens one). A position is judged by how many pegs each
 //     side still needs until its connection is safe, where double links
 //     count as links and the opponent's as walls
 //     (game.Board.WalledBridgeDistance).
@@ -29,7 +28,8 @@
 // between moves: the subtree below each of its moves, reused when the game
 // goes on from one of the replies it searched, and the memory of its
 // searches, recycled. The package functions Choose, Hint and HintWith
-// (which also rates a given move, for reviews) remember nothing. The package keeps no mutable state of its own.
+// (which also rates a given move, for reviews) remember nothing. The
+// package keeps no mutable state of its own.
 //
 // Like package game it does no I/O; it reads the clock only to keep to its
 // time budget and honours the context's deadline. With Config.Playouts set

@@ -83,8 +83,8 @@ type engine struct {
 	// (HintWith).
 	also game.Hole
 	rate bool
-	// unlinks are own links taken off root's board (one, or two when no
-	// single one opens a way), and adds links between older pegs put on
+	// unlinks are own links taken off root's board (one to three, the
+	// fewest that open a way), and adds links between older pegs put on
 	// it across their places; unlinkMode says when a placement makes
 	// those changes (see unblock).
 	unlinks, adds []game.Link

@@ -259,19 +259,14 @@ func (e *engine) near(l game.Link, keep func(game.Hole) bool) []game.Hole {
 }
 
 // placement returns the move that pegs hole i, with the change of links
-// unblock chose: the root's board is without the removed link, the real
-// one still has it.
+// unblock chose: the root's board is without the removed links, the real
+// one still has them.
 func (e *engine) placement(i int32) game.Move {
 	h := e.hole(i)
 	m := game.Move{Kind: game.Place, Hole: h}
 	switch e.unlinkMode {
 	case unlinkAlways:
-		for _, l := range e.unlinks {
-			m.Unlinks = append(m.Unlinks, []game.Hole{l.A, l.B})
-		}
-		for _, l := range e.adds {
-			m.Links = append(m.Links, []game.Hole{l.A, l.B})
-		}
+		m.Unlinks, m.Links = ends(e.unlinks...), ends(e.adds...)
 	case unlinkWhenCrossed:
 		t, u := e.root.Clone(), e.root.Clone()
 		if _, err := t.Place(h, e.color); err != nil {
@@ -279,9 +274,18 @@ func (e *engine) placement(i int32) game.Move {
 		}
 		for _, l := range e.unlinks {
 			if u.CopyFrom(t); crossed(u, l, e.color) {
-				m.Unlinks = append(m.Unlinks, []game.Hole{l.A, l.B})
+				m.Unlinks = append(m.Unlinks, ends(l)...)
 			}
 		}
 	}
 	return m
+}
+
+// ends writes links as a move's link lists write them: each its two holes.
+func ends(ls ...game.Link) [][]game.Hole {
+	var out [][]game.Hole
+	for _, l := range ls {
+		out = append(out, []game.Hole{l.A, l.B})
+	}
+	return out
 }
