@@ -91,6 +91,48 @@ func TestAlphaBetaDeterministic(t *testing.T) {
 	}
 }
 
+// TestAlphaBetaOpeningVaries: in the first turns the choice among equally
+// rated moves follows the seed, so that the computer does not play the
+// same game again against the same moves; the same seed still gives the
+// same move. Later the seed changes nothing.
+func TestAlphaBetaOpeningVaries(t *testing.T) {
+	for _, tc := range []struct {
+		moves []string
+		vary  bool
+	}{
+		{nil, true},
+		{[]string{"l11"}, true},
+		{[]string{"l11", "l17"}, true},
+		{[]string{"l11", "l17", "l15", "l7", "l6", "j18"}, false},
+	} {
+		g, err := game.New(game.Settings{Swap: game.SwapOff})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range tc.moves {
+			if _, err := g.PlayString(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		seen := map[string]bool{}
+		for seed := range uint64(8) {
+			cfg := Config{Method: AlphaBeta, Playouts: 3000, Seed: seed}
+			d1, err1 := Choose(context.Background(), g, cfg)
+			d2, err2 := Choose(context.Background(), g, cfg)
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			if d1.Move.String() != d2.Move.String() {
+				t.Fatalf("after %v, seed %d: %s, then %s", tc.moves, seed, d1.Move, d2.Move)
+			}
+			seen[d1.Move.String()] = true
+		}
+		if tc.vary != (len(seen) > 1) {
+			t.Errorf("after %v: eight seeds chose %d different moves (%v), want them to vary: %v", tc.moves, len(seen), seen, tc.vary)
+		}
+	}
+}
+
 // TestReductionsSearchFewer: late-move reductions complete the same depth
 // in fewer positions on mid-game positions, and still block every win in
 // one of the tactical positions (TestAlphaBetaBlocksLossInOne runs with
