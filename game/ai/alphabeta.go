@@ -294,14 +294,15 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 	}
 	root := e.rootMoves
 	if root == nil {
+		if e.turns < shuffleTurns {
+			s.ord.rng = e.rng
+		}
 		root = s.generate(0, e.root, c, ttMove)
+		s.ord.rng = nil
 	} else if slices.Contains(root, ttMove) {
 		root = s.front(slices.Clone(root), 0, e.root, c, ttMove)
 	}
 	root = slices.Clone(root)
-	if e.turns < shuffleTurns {
-		e.shuffle(root)
-	}
 	if s.rate && !slices.Contains(root, s.also) {
 		root = append(root, s.also)
 	}
@@ -786,29 +787,26 @@ func (e *engine) searchAB(ctx context.Context) Decision {
 	return d
 }
 
-// shuffleTurns: in the first turns of a game the search takes the root's
-// moves in an order drawn from the engine's seed (shuffle).
+// shuffleTurns: in a game's first turns, the root's candidates that the
+// orderer cannot tell apart (the same potentials, history and distance
+// from the centre: mirror images, most of all) come in an order drawn
+// from the engine's seed instead of by their holes' indices
+// (orderer.rng). The search keeps the first of equally rated moves, so
+// with the index deciding, the computer chose the same move every time:
+// from the empty board at 60,000 positions a move it opened l11 under
+// every seed, and answered l11 l17 with l15, even at 1 s a move, where
+// the clock makes later moves differ; a player who had beaten it could
+// beat it again move for move. Now its first peg is one of the four
+// central holes alike by symmetry (l11, m11, l14, m14 on 24x24), and
+// where replies are alike they vary too; still deterministic under a
+// seed (the bot's is the game's ID and turn).
+//
+// Shuffling the whole root list instead (every tie by the seed) cost
+// strength: against T1j at depth 5 from the empty board, 1 s a move, 32
+// of 96 games (33 %), where the candidates' own order scored 42.5 of 96
+// at 60,000 positions on the same T1j seeds. Of moves the search rates
+// alike, the one nearer either side's best connection, first in that
+// order, is the better choice more often than a random one; shuffled later
+// in the game too, TestUnblock's position 3 (the computer must cross a
+// removed link's place) failed under each of ten seeds.
 const shuffleTurns = 6
-
-// shuffle puts the root's moves in an order drawn from the engine's seed.
-// The search keeps the first of equally rated moves, and the evaluation
-// counts whole pegs, so many moves tie, most of all on a nearly empty
-// board (after l11 l17 on 24x24, five of the eight best one peg up). In
-// the order the candidates come in, the computer chose the same one every
-// time, and so played the same game again against the same moves: a
-// player who had beaten it once could beat it again move for move. In the
-// first shuffleTurns turns the choice among equals now follows the seed
-// (the bot's is the game's ID and turn), so games part early: still
-// deterministic under a seed. Later the candidates' own order stands,
-// which puts holes nearer either side's best connection first: shuffled
-// there too, ties went to moves that made no progress (TestUnblock's
-// position 3, where the computer must cross a removed link's place,
-// failed under each of ten seeds). Only the first iteration reads the
-// moves in this order (one evaluation each); the next ones take the best
-// first, then the others by their scores.
-func (e *engine) shuffle(moves []int32) {
-	for i := len(moves) - 1; i > 0; i-- {
-		j := e.rng.IntN(i + 1)
-		moves[i], moves[j] = moves[j], moves[i]
-	}
-}

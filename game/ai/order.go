@@ -13,8 +13,9 @@ import (
 // opponent's cuts it. Everything else is left out.
 type orderer struct {
 	cols           int
-	fc, bc, fo, bo []int32  // the two-distance maps of c and of its opponent
-	cands          []uint64 // see candKey
+	fc, bc, fo, bo []int32        // the two-distance maps of c and of its opponent
+	cands          []uint64       // see candKey
+	rng            *game.FastRand // if set, candidates alike but for their hole come in a random order
 	threats        []int32
 	// forced: the last candidates were the blocks of a threat to win.
 	forced bool
@@ -118,6 +119,22 @@ func (o *orderer) candidates(b *game.Board, c game.Color, width int, hist []int3
 		o.cands = append(o.cands, candKey(key, hist[i], int32(centre), int32(i)))
 	}
 	slices.Sort(o.cands)
+	if o.rng != nil {
+		// Candidates alike in all but their hole (mirror images, most
+		// of all) in an order drawn from the seed.
+		for i := 0; i < len(o.cands); {
+			j := i + 1
+			for j < len(o.cands) && o.cands[j]>>candMoveBits == o.cands[i]>>candMoveBits {
+				j++
+			}
+			run := o.cands[i:j]
+			for k := len(run) - 1; k > 0; k-- {
+				r := o.rng.IntN(k + 1)
+				run[k], run[r] = run[r], run[k]
+			}
+			i = j
+		}
+	}
 	for _, k := range o.cands[:min(len(o.cands), width)] {
 		buf = append(buf, int32(k&(1<<candMoveBits-1)))
 	}
