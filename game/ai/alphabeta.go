@@ -801,12 +801,17 @@ func (e *engine) searchAB(ctx context.Context) Decision {
 // where replies are alike they vary too; still deterministic under a
 // seed (the bot's is the game's ID and turn).
 //
-// Shuffling the whole root list instead (every tie by the seed) cost
-// strength: against T1j at depth 5 from the empty board, 1 s a move, 32
-// of 96 games (33 %), where the candidates' own order scored 42.5 of 96
-// at 60,000 positions on the same T1j seeds. Of moves the search rates
-// alike, the one nearer either side's best connection, first in that
-// order, is the better choice more often than a random one; shuffled later
-// in the game too, TestUnblock's position 3 (the computer must cross a
-// removed link's place) failed under each of ten seeds.
+// Shuffling the whole root list instead (every tie by the seed; 54fb943)
+// scored lower against T1j at depth 5 from the empty board, on the same
+// T1j seeds: 12 of 48 games where the candidates' own order scored 22.5
+// at 60,000 positions a move (better in 7 games, worse in 19), and 14.5
+// where it scored 19.5 at 1 s a move (9 and 15). The difference was as
+// Red (23.5 of 72 against 39.5), where the engine in that order played
+// only three openings (l11, then l15, i14 or h18 against T1j's l17, l18
+// or l19), so those figures judge three lines as much as the engine; as
+// Black 20.5 against 22.5. Either way the orderer's first of equals
+// (nearer either side's best connection) did no worse than a random one,
+// and shuffled later in the game too, ties went to moves that made no
+// progress: TestUnblock's position 3 (the computer must cross a removed
+// link's place) failed under each of ten seeds.
 const shuffleTurns = 6
