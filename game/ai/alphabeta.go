@@ -793,13 +793,14 @@ func (e *engine) searchAB(ctx context.Context) Decision {
 // from the engine's seed instead of by their holes' indices
 // (orderer.rng). The search keeps the first of equally rated moves, so
 // with the index deciding, the computer chose the same move every time:
-// from the empty board at 60,000 positions a move it opened l11 under
-// every seed, and answered l11 l17 with l15, even at 1 s a move, where
-// the clock makes later moves differ; a player who had beaten it could
-// beat it again move for move. Now its first peg is one of the four
-// central holes alike by symmetry (l11, m11, l14, m14 on 24x24), and
-// where replies are alike they vary too; still deterministic under a
-// seed (the bot's is the game's ID and turn).
+// from the empty board it opened l11 under every seed and answered l11
+// l17 with l15, at 60,000 positions a move and at 1 s a move alike (the
+// clock made only later moves differ), so a player who had beaten it
+// could beat it again move for move. Now, at a fixed budget, its first
+// peg is one of the four central holes alike by symmetry (l11, m11, l14,
+// m14 on 24x24), and where replies are alike they vary too; as Red at 1 s
+// a move against T1j it played 26 different openings in 48 games. It is
+// still deterministic under a seed (the bot's is the game's ID and turn).
 //
 // Shuffling the whole root list instead (every tie by the seed; 54fb943)
 // scored lower against T1j at depth 5 from the empty board, on the same
