@@ -9,9 +9,9 @@
 //     table, killer moves and history, over a narrow list of candidate
 //     moves (the holes on or near either side's best connection, by the
 //     distance maps of package game; only the win when there is one; only
-//     the blocks when the opponent threatens one). A position is judged by how many pegs each
-//     side still needs until its connection is safe, where double links
-//     count as links and the opponent's as walls
+//     the blocks when the opponent threatens one). A position is judged by
+//     how many pegs each side still needs until its connection is safe,
+//     where double links count as links and the opponent's as walls
 //     (game.Board.WalledBridgeDistance).
 //   - Monte Carlo tree search (levels 1 and 2): UCT with RAVE
 //     (all-moves-as-first), priors from TwixT knowledge (links a move

@@ -13,10 +13,12 @@ import (
 // opponent's cuts it. Everything else is left out.
 type orderer struct {
 	cols           int
-	fc, bc, fo, bo []int32        // the two-distance maps of c and of its opponent
-	cands          []uint64       // see candKey
-	rng            *game.FastRand // if set, candidates alike but for their hole come in a random order
-	threats        []int32
+	fc, bc, fo, bo []int32  // the two-distance maps of c and of its opponent
+	cands          []uint64 // see candKey
+	// rng, if set, orders candidates alike but for their hole (see
+	// shuffleTurns); otherwise the lower hole comes first.
+	rng     *game.FastRand
+	threats []int32
 	// forced: the last candidates were the blocks of a threat to win.
 	forced bool
 	far    []int32 // blocks ahead of the opponent's chain (see farBlocks)

@@ -103,8 +103,9 @@ func TestUnblock(t *testing.T) {
 // TestUnblockSeveralLinks: where no single own link opens a way but two or
 // three do, and the opponent cannot connect any more, the engine removes
 // them (in one move or one at a time; the 9x9 position needs two links
-// added across their places in the same move) and wins. The positions come from random
-// games on small boards; before, each ended with the board full.
+// added across their places in the same move) and wins. The positions
+// come from random games on small boards; before, each ended with the
+// board full.
 func TestUnblockSeveralLinks(t *testing.T) {
 	for _, tc := range []struct {
 		size  int
