@@ -185,6 +185,12 @@ type searcher struct {
 	stopped  bool
 
 	poll int // nodes between looks at the deadline
+
+	// defence is the side that, in the opening, judges positions by the
+	// opponent's distance alone (see defenceTurns), or NoColor; ttSalt
+	// then keeps those scores apart from the usual ones in the tables.
+	defence game.Color
+	ttSalt  uint64
 }
 
 // newSearcher readies a search of e's root with fresh tables, or with
@@ -288,7 +294,7 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 	// The table may know the best move already: from the search of the
 	// previous move, which read this position two plies deep.
 	ttMove := int32(-1)
-	key := ttKey(h, c)
+	key := ttKey(h, c) ^ s.ttSalt
 	if ent := &s.tt[key&(ttSize-1)]; ent.key == key {
 		ttMove = ent.move
 	}
@@ -457,7 +463,7 @@ func (s *searcher) negamax(ply, depth int, alpha, beta int32, c game.Color, t in
 	if depth <= 0 || ply >= abMaxPly-1 {
 		return s.evaluate(b, c, s.hash[ply])
 	}
-	key := ttKey(s.hash[ply], c)
+	key := ttKey(s.hash[ply], c) ^ s.ttSalt
 	ent := &s.tt[key&(ttSize-1)]
 	ttMove := int32(-1)
 	if ent.key == key {
@@ -764,6 +770,9 @@ func (e *engine) rankAB(ctx context.Context, n int) []Candidate {
 
 func (e *engine) searchAB(ctx context.Context) Decision {
 	s := newSearcher(e)
+	if e.turns < defenceTurns && e.g.Players() == 2 && !e.g.SwapAvailable() {
+		s.defence, s.ttSalt = e.color, ttDefenceSalt
+	}
 	r := s.run(ctx, abMaxPly)
 	if e.owner != nil && e.keep {
 		e.owner.putTables(s.tab, e.root)
@@ -773,6 +782,9 @@ func (e *engine) searchAB(ctx context.Context) Decision {
 		return Decision{Move: game.Move{Kind: game.Resign}, Playouts: r.nodes}
 	}
 	v := abValue(r.score)
+	if s.defence != game.NoColor {
+		v = s.usualValue(r.move)
+	}
 	if e.g.SwapAvailable() && e.shouldSwap(v) {
 		return Decision{Move: game.Move{Kind: game.Swap}, Playouts: r.nodes, Value: 1 - v}
 	}

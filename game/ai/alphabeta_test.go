@@ -102,7 +102,7 @@ func TestAlphaBetaOpeningVaries(t *testing.T) {
 		vary  bool
 	}{
 		{nil, true},
-		{[]string{"l11"}, true},
+		{[]string{"m13"}, true},
 		{[]string{"l11", "l17", "l15", "l7", "l6", "j18"}, false},
 	} {
 		g, err := game.New(game.Settings{Swap: game.SwapOff})
@@ -130,6 +130,42 @@ func TestAlphaBetaOpeningVaries(t *testing.T) {
 		}
 		if tc.vary != (len(seen) > 1) {
 			t.Errorf("after %v: eight seeds chose %d different moves (%v), want them to vary: %v", tc.moves, len(seen), seen, tc.vary)
+		}
+	}
+}
+
+// TestOpeningDefence: in the first turns the computer blocks, at a
+// distance: after l11 every seed answers l15, four rows from it towards
+// the centre (without the defence the seeds chose k8 or k9, two or three
+// rows from it on the side of its near border). The value it reports
+// stays the usual estimate, and so do a hint's.
+func TestOpeningDefence(t *testing.T) {
+	g, err := game.New(game.Settings{Swap: game.SwapOff})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.PlayString("l11"); err != nil {
+		t.Fatal(err)
+	}
+	for seed := range uint64(8) {
+		d, err := Choose(context.Background(), g, Config{Method: AlphaBeta, Playouts: 3000, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Move.String(); got != "l15" {
+			t.Errorf("seed %d: %s, want the block l15", seed, got)
+		}
+		if d.Value < 0.2 || d.Value > 0.8 {
+			t.Errorf("seed %d: value %.3f, want the usual estimate of an even opening", seed, d.Value)
+		}
+	}
+	cs, err := Hint(context.Background(), g, Config{Method: AlphaBeta, Playouts: 3000, Seed: 1}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		if c.Value < 0.2 || c.Value > 0.8 {
+			t.Errorf("hint %s: value %.3f, want the usual estimate", c.Move, c.Value)
 		}
 	}
 }
