@@ -207,7 +207,7 @@ func (s *searcher) evaluate(b *game.Board, c game.Color, key uint64) int32 {
 // games and worse in 17. The gain is Black's, whose first pegs answer
 // T1j's opening peg: 26 of 48 as Black against 16, 22.5 as Red against
 // 21.5. The lost games last longer (median 35 and 40 turns against 32
-// and 31). At 1 s a move on the sets 20 and 21, where it had scored 16.5
+// and 31). At 1 s a move on sets 20 and 21, where it had scored 16.5
 // and 19.5: 20.5 and 18.5, 39 of 96 against 36, better in 26 games and
 // worse in 26, within the noise. 12 turns instead of 8 scored 11.5 of the
 // first 29 games of set 22, where 8 scored 15.5; stopped.
