@@ -203,8 +203,8 @@ func (s *searcher) evaluate(b *game.Board, c game.Color, key uint64) int32 {
 // Measured on 2026-12-05 against T1j at depth 5, 24x24, no swap, from the
 // empty board, a fixed 60,000 positions a move, on the T1j seeds of sets
 // 22 and 23 where the engine without it had scored 21.5 and 16 of 48: 26
-// and 22.5, so 48.5 of 96 (50.5 %) against 37.5 (39.1 %), better in 30
-// games and worse in 17. The gain is Black's, whose first pegs answer
+// and 22.5, so 48.5 of 96 (50.5 %) against 37.5 (39.1 %), better in 31
+// games and worse in 18. The gain is Black's, whose first pegs answer
 // T1j's opening peg: 26 of 48 as Black against 16, 22.5 as Red against
 // 21.5. The lost games last longer (median 35 and 40 turns against 32
 // and 31). At 1 s a move on sets 20 and 21, where it had scored 16.5
