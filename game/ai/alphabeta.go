@@ -294,7 +294,7 @@ func (s *searcher) run(ctx context.Context, maxDepth int) abResult {
 	// The table may know the best move already: from the search of the
 	// previous move, which read this position two plies deep.
 	ttMove := int32(-1)
-	key := ttKey(h, c) ^ s.ttSalt
+	key := s.tableKey(0, c)
 	if ent := &s.tt[key&(ttSize-1)]; ent.key == key {
 		ttMove = ent.move
 	}
@@ -463,7 +463,7 @@ func (s *searcher) negamax(ply, depth int, alpha, beta int32, c game.Color, t in
 	if depth <= 0 || ply >= abMaxPly-1 {
 		return s.evaluate(b, c, s.hash[ply])
 	}
-	key := ttKey(s.hash[ply], c) ^ s.ttSalt
+	key := s.tableKey(ply, c)
 	ent := &s.tt[key&(ttSize-1)]
 	ttMove := int32(-1)
 	if ent.key == key {
@@ -545,6 +545,12 @@ func ttKey(h uint64, c game.Color) uint64 {
 		return ^h
 	}
 	return h
+}
+
+// tableKey is the transposition table's key of the position at ply with c
+// to move, salted in the opening's defence (see searcher.ttSalt).
+func (s *searcher) tableKey(ply int, c game.Color) uint64 {
+	return ttKey(s.hash[ply], c) ^ s.ttSalt
 }
 
 // ttStore converts score, of a node at ply, to the table's form: a win or
