@@ -125,6 +125,16 @@ import "github.com/twixtbot/twixtbot/game"
 // 0.598 with the side that is the engine known) at the same accuracy. In
 // play it scored 73 of 192 (better in 56 games, worse in 50; depth 6 in
 // 29,553 positions): the noise. Not kept.
+//
+// Tried on 2026-12-05, the seventeenth day (T1j at depth 5, a fixed
+// 60,000 positions a move, from the empty board, set 24, where this
+// scored 22.5 of 48): after the opening's defence, the opponent's
+// distance weighed more than the computer's own, as the defence's gain
+// suggested, measured from the searching side so that every leaf weighs
+// alike (weighed from the side to move at each leaf instead, the weights
+// would swap at every other ply). At 125 %: 6 of
+// the first 18 games, where this scored 10 (better in 2, worse in 6); at
+// 150 %: 3 of the first 10, where this scored 5.5. Both stopped.
 const (
 	evalPeg   = 100
 	evalTempo = 40
@@ -211,6 +221,26 @@ func (s *searcher) evaluate(b *game.Board, c game.Color, key uint64) int32 {
 // and 19.5: 20.5 and 18.5, 39 of 96 against 36, better in 26 games and
 // worse in 26, within the noise. 12 turns instead of 8 scored 11.5 of the
 // first 29 games of set 22, where 8 scored 15.5; stopped.
+//
+// Tried on 2026-12-05, the seventeenth day (the same conditions, set 24,
+// where this scored 22.5 of 48; each stopped early, none kept):
+//   - 6 turns instead of 8: 6 of the first 17 games, where 8 scored 9.5
+//     (better in 4, worse in 7).
+//   - The computer's own distance as a tiebreak worth a quarter of a peg
+//     (opp - me/4): 5.5 of the first 27, where this scored 13.5 (better
+//     in 3, worse in 12). Its blocks then went beside the opponent's peg
+//     (k9 after m13, not m9), where a block builds too.
+//   - The opponent's two-distance (game.Board.TwoDistance) as a tiebreak,
+//     4 points a step, so that of equal blocks the one leaving fewer ways
+//     round is chosen: 5 of the first 13, where this scored 7.5 (better
+//     in 4, worse in 6); it also costs a quarter of the positions a second
+//     in those turns.
+//   - No root move next to an opponent's peg (a block one hole away is
+//     easily passed; as Red it answers m13 m6 with m5, and l13 l6 with
+//     l5, and lost all eight such games of sets 22 to 24): on set 25, out
+//     of sample, 15.5 of the first 34 games where this scored 17 (better
+//     in 2, worse in 5); the eight lost games replayed with it gave 1 of
+//     the first 4.
 const (
 	defenceTurns = 8
 	// defenceCap keeps a score below evalNear (a won position).
