@@ -132,9 +132,9 @@ import "github.com/twixtbot/twixtbot/game"
 // distance weighed more than the computer's own, as the defence's gain
 // suggested, measured from the searching side so that every leaf weighs
 // alike (weighed from the side to move at each leaf instead, the weights
-// would swap at every other ply). At 125 %: 6 of
-// the first 18 games, where this scored 10 (better in 2, worse in 6); at
-// 150 %: 3 of the first 10, where this scored 5.5. Both stopped.
+// would swap at every other ply). At 125 %: 6 of the first 18 games,
+// where this scored 10 (better in 2, worse in 6); at 150 %: 3 of the
+// first 10, where this scored 5.5. Both stopped.
 const (
 	evalPeg   = 100
 	evalTempo = 40
@@ -239,8 +239,8 @@ func (s *searcher) evaluate(b *game.Board, c game.Color, key uint64) int32 {
 //     easily passed; as Red it answers m13 m6 with m5, and l13 l6 with
 //     l5, and lost all eight such games of sets 22 to 24): on set 25, out
 //     of sample, 15.5 of the first 34 games where this scored 17 (better
-//     in 2, worse in 5); the eight lost games replayed with it gave 1 of
-//     the first 4.
+//     in 2, worse in 5); the eight lost games replayed with it gave 2 of
+//     8 (one won, two open after 300 turns).
 const (
 	defenceTurns = 8
 	// defenceCap keeps a score below evalNear (a won position).
