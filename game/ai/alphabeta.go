@@ -197,10 +197,9 @@ type searcher struct {
 	poll int // nodes between looks at the deadline
 
 	// defence is the side that, in the opening, judges positions by the
-	// opponent's distance alone (see defenceTurns), or NoColor; ttSalt
+	// opponent's distance alone (see defenceTurns), or NoColor; tableKey
 	// then keeps those scores apart from the usual ones in the tables.
 	defence game.Color
-	ttSalt  uint64
 }
 
 // newSearcher readies a search of e's root with fresh tables, or with
@@ -558,9 +557,19 @@ func ttKey(h uint64, c game.Color) uint64 {
 }
 
 // tableKey is the transposition table's key of the position at ply with c
-// to move, salted in the opening's defence (see searcher.ttSalt).
+// to move, salted in the opening's defence by the side that defends: a
+// score there depends on which side judges by the other's distance, and
+// an Engine's tables pass between its games and between the colours it
+// plays (the bot's one Engine, or GTP asking for both sides' moves).
 func (s *searcher) tableKey(ply int, c game.Color) uint64 {
-	return ttKey(s.hash[ply], c) ^ s.ttSalt
+	k := ttKey(s.hash[ply], c)
+	switch s.defence {
+	case game.Red:
+		k ^= ttDefenceSalt
+	case game.Black:
+		k ^= ttDefenceSalt ^ ttBlackDefence
+	}
+	return k
 }
 
 // ttStore converts score, of a node at ply, to the table's form: a win or
@@ -787,7 +796,7 @@ func (e *engine) rankAB(ctx context.Context, n int) []Candidate {
 func (e *engine) searchAB(ctx context.Context) Decision {
 	s := newSearcher(e)
 	if e.turns < defenceTurns && e.g.Players() == 2 && !e.g.SwapAvailable() {
-		s.defence, s.ttSalt = e.color, ttDefenceSalt
+		s.defence = e.color
 	}
 	r := s.run(ctx, abMaxPly)
 	if e.owner != nil && e.keep {

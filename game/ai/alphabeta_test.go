@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -139,6 +140,43 @@ func TestAlphaBetaOpeningVaries(t *testing.T) {
 // the centre (without the defence the seeds chose k8 or k9, two or three
 // rows from it on the side of its near border). The value it reports
 // stays the usual estimate, and so do a hint's.
+// TestDefenceTableKeys checks that the table keeps the opening's
+// defence apart by the side that defends: an Engine's tables pass
+// between the colours it plays, and a score in the defence depends on
+// which side judges by the other's distance. The slots stay the same.
+func TestDefenceTableKeys(t *testing.T) {
+	g, err := game.New(game.Settings{Swap: game.SwapOff})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"l11", "l15"} {
+		if _, err := g.PlayString(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := newSearcher(newEngine(g, Config{Method: AlphaBeta, Playouts: 1000}))
+	s.rootHash()
+	keys := map[uint64]string{}
+	for _, d := range []game.Color{game.NoColor, game.Red, game.Black} {
+		s.defence = d
+		for _, c := range []game.Color{game.Red, game.Black} {
+			k := s.tableKey(0, c)
+			name := fmt.Sprintf("%v defending, %v to move", d, c)
+			if other, ok := keys[k]; ok {
+				t.Errorf("%s has the key of %s", name, other)
+			}
+			keys[k] = name
+			if d == game.Black {
+				s.defence = game.Red
+				if red := s.tableKey(0, c); red&(ttSize-1) != k&(ttSize-1) {
+					t.Errorf("%s: slot %d, Red defending %d", name, k&(ttSize-1), red&(ttSize-1))
+				}
+				s.defence = d
+			}
+		}
+	}
+}
+
 func TestOpeningDefence(t *testing.T) {
 	g, err := game.New(game.Settings{Swap: game.SwapOff})
 	if err != nil {

@@ -247,8 +247,11 @@ const (
 	defenceCap = evalNear/evalPeg - 2
 	// ttDefenceSalt is xored into the table's keys in the defence, so
 	// that its scores never meet the usual ones (the engine keeps its
-	// tables from move to move).
-	ttDefenceSalt = 0x9e3779b97f4a7c15
+	// tables from move to move); with ttBlackDefence too when Black
+	// defends. ttBlackDefence leaves the low bits, the table's index,
+	// alone, so either side's entries take the same slots as before.
+	ttDefenceSalt  = 0x9e3779b97f4a7c15
+	ttBlackDefence = 0x5bd1e995 << 32
 )
 
 // usualValue is the usual evaluation's estimate that the root's side wins
