@@ -105,6 +105,12 @@ type ttEntry struct {
 }
 
 // ttSize is the number of transposition-table entries (24 bytes each).
+// Since the computer scored more at 1 s a move, which keeps its tables
+// from move to move, than at a fixed budget, which does not (see
+// abTables), four times as many entries, and four times the evaluation
+// cache, were tried on 2026-12-06 (T1j at depth 5, 1 s a move, from the
+// empty board, set 30 of the harness built again, where this scored 25 of
+// 48): 21 of 48 (better in 11 games, worse in 15). Not kept.
 const ttSize = 1 << 18
 
 // abTables is what an alpha-beta search learns that stays true after the
@@ -696,7 +702,10 @@ func abWidth(ply int) int {
 }
 
 // Late-move reductions (see negamax): from the lmrFrom-th move on, at
-// nodes with at least lmrDepth plies left.
+// nodes with at least lmrDepth plies left. Without them (2026-12-06, T1j
+// at depth 5, a fixed 60,000 positions a move, from the empty board, set
+// 30, where this scored 19.5 of 48): 19.5 of 48 (better in 12 games,
+// worse in 12), reading 6.0 plies in 75,000 positions instead of 7.0.
 var abReduce = true
 
 const (
@@ -721,6 +730,11 @@ const (
 // 75,000 positions instead of 7.8 (BenchmarkAlphaBetaDepth). With the
 // moves ranked one move ahead (ahead.go), 16 instead of 20 at the ply
 // below the root scored 18 of 48 games where 20 scored 21.5 (2026-12-04).
+// Tried again on 2026-12-06, the nineteenth day (T1j at depth 5, a fixed
+// 60,000 positions a move, from the empty board, set 30 of the harness
+// built again, where these scored 19.5 of 48): (40, 24, 14), with the
+// ranking one move ahead as now, 20 of 48 (better in 13 games, worse in
+// 13; depth 6 in 40,606 positions, 6.61 plies in 75,000). Not kept.
 var (
 	abRootWidth = 32
 	abWidth1    = 20

@@ -158,7 +158,11 @@ const (
 
 // evalRaces makes the distances count the races each side wins as walls
 // for the other (game.Walls.Races). Paired games engine against engine at
-// 6,000 positions a move: 4.5 of 8 for races against none.
+// 6,000 positions a move: 4.5 of 8 for races against none. Without them
+// against T1j on 2026-12-06 (depth 5, a fixed 60,000 positions a move,
+// from the empty board, set 30 of the harness built again, where this
+// scored 19.5 of 48): 21.5 of 48 (better in 13 games, worse in 13; 13 as
+// Black against 11.5), within the noise either way, so they stay.
 const evalRaces = true
 
 // evalEntry caches both sides' bridge distances for a position, by its
