@@ -213,7 +213,7 @@ func (b *Board) walls(c Color, w *Walls) {
 
 // raceWalls adds to w the races that the opponent o of c wins. A race (a
 // ladder) is two chains running side by side: o's chain runs straight,
-// link after link in one knight direction, beside a peg of c, and each
+// two links or more in one knight direction, beside a peg of c, and each
 // step c takes along it o answers with the next step of the line. o is
 // ahead when c's peg stands beside the line's last link (beside both of
 // its pegs), or, with o to move, beside the head and the free hole the
@@ -225,6 +225,24 @@ func (b *Board) walls(c Color, w *Walls) {
 // o's border row, with a free step into it: a line whose steps span two
 // rows lands in the row next to the border as often as in it. A line that
 // runs into c's border rows, or into a peg, is no wall: c escapes there.
+//
+// A single link is no line yet. Until 2026-12-06 one link was enough, and
+// then every contact fight looked like a race: a peg of c beside both
+// pegs of any link of o (the two holes in the middle of a link are beside
+// both ends) walled off the link's whole line to o's border in both
+// directions, though c had only to peg that line ahead of o to cross it.
+// In the games of set 30 against T1j (2,133 positions of 48 games), the
+// walled distance of one side or the other changed in 22 % of positions,
+// by 3.8 pegs on average; with two links needed, races change it in 7 %
+// (all races, before: 28 %). In one game, Black's r15-t14 beside Red's
+// s15 walled off the line from b23 to x12, so Red's distance rose from 5
+// to 10 (the way round with WallPenalty): the computer, as Black, rated
+// itself 0.94 to win at turn 7, and T1j crossed the line with one peg
+// (l18). Against T1j at depth 5 (24x24, no swap, from the empty board):
+// at a fixed 60,000 positions a move, 39 of 96 on sets 30 and 31, where
+// one link had scored 38; at 1 s a move, each program on its own core,
+// 26 of 48 on set 30, where one link had scored 18 (more sets in
+// docs/strength.md).
 //
 // Tried on 2026-11-25 against T1j (depth 5; 24 games at 8,000 positions a
 // move, as in game/ai/eval.go): the ladder T1j wins most often runs two
@@ -264,6 +282,12 @@ func (b *Board) raceWalls(c Color, w *Walls) {
 			bs, nx := g.dirStep[i*8+back], g.dirStep[i*8+k]
 			if pegs[bs.to] != o || links[bs.link] != o || pegs[nx.to] != NoColor {
 				continue // not a straight chain ending at i
+			}
+			if g.dirMask[bs.to]&(1<<back) == 0 {
+				continue
+			}
+			if b2 := g.dirStep[int(bs.to)*8+back]; pegs[b2.to] != o || links[b2.link] != o {
+				continue // one link is no line yet
 			}
 			if !b.besideOf(int(bs.to), c) && (w.ToMove != o || !b.besideOf(int(nx.to), c)) {
 				continue // c is not behind

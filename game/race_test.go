@@ -33,6 +33,10 @@ func TestRaceWalls(t *testing.T) {
 		// from its row: Red's race.
 		{"the line runs into Red's row", []Hole{{9, 12}, {8, 10}, {7, 8}}, Hole{7, 9}, Black, false, true},
 		{"no chain, no race", []Hole{{12, 10}, {8, 8}}, Hole{9, 9}, Black, false, false},
+		// A single link with Red's peg beside both of its pegs is where
+		// a ladder may begin, and where any contact fight does: no race.
+		{"one link is no line yet", []Hole{{10, 9}, {8, 8}}, Hole{9, 9}, NoColor, false, false},
+		{"one link is no line yet, Black to move", []Hole{{10, 9}, {8, 8}}, Hole{7, 8}, Black, false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
