@@ -283,11 +283,13 @@ func (b *Board) raceWalls(c Color, w *Walls) {
 			if pegs[bs.to] != o || links[bs.link] != o || pegs[nx.to] != NoColor {
 				continue // not a straight chain ending at i
 			}
+			// One link is no line yet: a second must run straight
+			// behind it.
 			if g.dirMask[bs.to]&(1<<back) == 0 {
 				continue
 			}
 			if b2 := g.dirStep[int(bs.to)*8+back]; pegs[b2.to] != o || links[b2.link] != o {
-				continue // one link is no line yet
+				continue
 			}
 			if !b.besideOf(int(bs.to), c) && (w.ToMove != o || !b.besideOf(int(nx.to), c)) {
 				continue // c is not behind

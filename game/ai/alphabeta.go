@@ -110,7 +110,8 @@ type ttEntry struct {
 // abTables), four times as many entries, and four times the evaluation
 // cache, were tried on 2026-12-06 (T1j at depth 5, 1 s a move, from the
 // empty board, set 30 of the harness built again, where this scored 25 of
-// 48): 21 of 48 (better in 11 games, worse in 15). Not kept.
+// 48; both with T1j on the engine's core): 21 of 48 (better in 11 games,
+// worse in 15). Not kept.
 const ttSize = 1 << 18
 
 // abTables is what an alpha-beta search learns that stays true after the
@@ -134,8 +135,10 @@ const ttSize = 1 << 18
 // (EngineOptions.SavedTables -1) scored 18 of 48, 13 of its games move
 // for move the fixed budget's; keeping them but clearing the history
 // before each move, 21.5. So on that set the kept tables, not the clock,
-// made 1 s score more than a fixed budget; 7 games in 48 is about one and
-// a half standard errors.
+// seemed to make 1 s score more than a fixed budget (7 games in 48, about
+// one and a half standard errors). But in all those lines T1j shared the
+// engine's core; with T1j on the other core (2026-12-06, later), the same
+// engine scored 18 of 48 on set 30, not 25, so that gain is not shown.
 type abTables struct {
 	n     int // holes of the board size
 	tt    []ttEntry
