@@ -1,6 +1,9 @@
 package game
 
-import "sync"
+import (
+	"math/bits"
+	"sync"
+)
 
 // Double links ("bridges" in Hex): two holes two knight steps apart by
 // exactly two different middle holes. Two pegs so placed, with both middle
@@ -169,7 +172,6 @@ const WallPenalty = 5
 
 // walls fills w with what the opponent's double links close to c.
 func (b *Board) walls(c Color, w *Walls) {
-	n := b.g.n
 	bg := &b.g.bits
 	if w.geom != bg {
 		w.geom = bg
@@ -188,26 +190,35 @@ func (b *Board) walls(c Color, w *Walls) {
 	mo := b.stepMask(o) // links that cross c's way, or o's own in standard
 	use := b.g.canUse[o]
 	pegs := b.pegs
-	for i := 0; i < n; i++ {
-		if pegs[i] != o {
-			continue
-		}
-		for _, s := range tab.steps[tab.first[i]:tab.first[i+1]] {
-			if int(s.to) < i || pegs[s.to] != o || pegs[s.m1] != NoColor || pegs[s.m2] != NoColor || !use[s.m1] || !use[s.m2] ||
-				b.crossed(int(s.l1), mo)|b.crossed(int(s.l2), mo)|b.crossed(int(s.l3), mo)|b.crossed(int(s.l4), mo) != 0 {
-				continue
-			}
-			w.wallHole(int(s.m1))
-			w.wallHole(int(s.m2))
-			for _, l := range [4]uint16{s.l1, s.l2, s.l3, s.l4} {
-				for _, x := range b.g.crosses(int(l)) {
-					w.wallLink(x)
-				}
-			}
+	for wi, word := range b.pegBits[o] {
+		for ; word != 0; word &= word - 1 {
+			i := wi<<6 | bits.TrailingZeros64(word)
+			b.wallsFrom(c, i, w, tab, mo, use, pegs)
 		}
 	}
 	if w.Races {
 		b.raceWalls(c, w)
+	}
+}
+
+// wallsFrom adds to w the walls of the double links from o's peg in hole
+// index i to o's pegs further on (see walls); mo, use and pegs are as
+// there.
+func (b *Board) wallsFrom(c Color, i int, w *Walls, tab *bridgeTable, mo uint16, use []bool, pegs []Color) {
+	o := c.Opponent()
+	for k := tab.first[i]; k < tab.first[i+1]; k++ {
+		s := &tab.steps[k]
+		if int(s.to) < i || pegs[s.to] != o || pegs[s.m1] != NoColor || pegs[s.m2] != NoColor || !use[s.m1] || !use[s.m2] ||
+			b.crossed(int(s.l1), mo)|b.crossed(int(s.l2), mo)|b.crossed(int(s.l3), mo)|b.crossed(int(s.l4), mo) != 0 {
+			continue
+		}
+		w.wallHole(int(s.m1))
+		w.wallHole(int(s.m2))
+		for _, l := range [4]uint16{s.l1, s.l2, s.l3, s.l4} {
+			for _, x := range b.g.crosses(int(l)) {
+				w.wallLink(x)
+			}
+		}
 	}
 }
 
@@ -269,61 +280,64 @@ func (b *Board) raceWalls(c Color, w *Walls) {
 	pegs, links := b.pegs, b.links
 	use, oside := g.canUse[o], g.side[o]
 	mo := b.stepMask(o)
-	for i := 0; i < g.n; i++ {
-		if pegs[i] != o || !b.besideOf(i, c) {
-			continue
-		}
-		mask := g.dirMask[i]
-		for k := 0; k < 8; k++ {
-			back := (k + 4) & 7
-			if mask&(1<<k) == 0 || mask&(1<<back) == 0 {
+	for wi, word := range b.pegBits[o] {
+		for ; word != 0; word &= word - 1 {
+			i := wi<<6 | bits.TrailingZeros64(word)
+			if !b.besideOf(i, c) {
 				continue
 			}
-			bs, nx := g.dirStep[i*8+back], g.dirStep[i*8+k]
-			if pegs[bs.to] != o || links[bs.link] != o || pegs[nx.to] != NoColor {
-				continue // not a straight chain ending at i
-			}
-			// One link is no line yet: a second must run straight
-			// behind it.
-			if g.dirMask[bs.to]&(1<<back) == 0 {
-				continue
-			}
-			if b2 := g.dirStep[int(bs.to)*8+back]; pegs[b2.to] != o || links[b2.link] != o {
-				continue
-			}
-			if !b.besideOf(int(bs.to), c) && (w.ToMove != o || !b.besideOf(int(nx.to), c)) {
-				continue // c is not behind
-			}
-			// Follow the line to where it ends.
-			at, ok := i, false
-			for {
-				if g.dirMask[at]&(1<<k) == 0 {
-					// Off the board: past o's border row, if at
-					// is a knight step from it and o can step in.
-					ok = at != i && b.stepsIn(o, int32(at), mo)
-					break
+			mask := g.dirMask[i]
+			for k := 0; k < 8; k++ {
+				back := (k + 4) & 7
+				if mask&(1<<k) == 0 || mask&(1<<back) == 0 {
+					continue
 				}
-				st := g.dirStep[at*8+k]
-				if pegs[st.to] != NoColor || !use[st.to] || b.crossed(int(st.link), mo) != 0 {
-					break
+				bs, nx := g.dirStep[i*8+back], g.dirStep[i*8+k]
+				if pegs[bs.to] != o || links[bs.link] != o || pegs[nx.to] != NoColor {
+					continue // not a straight chain ending at i
 				}
-				at = int(st.to)
-				if oside[at] != 0 {
-					ok = true
-					break
+				// One link is no line yet: a second must run straight
+				// behind it.
+				if g.dirMask[bs.to]&(1<<back) == 0 {
+					continue
 				}
-			}
-			if !ok {
-				continue
-			}
-			end := at
-			for at = i; at != end; {
-				st := g.dirStep[at*8+k]
-				w.wallHole(int(st.to))
-				for _, x := range g.crosses(int(st.link)) {
-					w.wallLink(x)
+				if b2 := g.dirStep[int(bs.to)*8+back]; pegs[b2.to] != o || links[b2.link] != o {
+					continue
 				}
-				at = int(st.to)
+				if !b.besideOf(int(bs.to), c) && (w.ToMove != o || !b.besideOf(int(nx.to), c)) {
+					continue // c is not behind
+				}
+				// Follow the line to where it ends.
+				at, ok := i, false
+				for {
+					if g.dirMask[at]&(1<<k) == 0 {
+						// Off the board: past o's border row, if at
+						// is a knight step from it and o can step in.
+						ok = at != i && b.stepsIn(o, int32(at), mo)
+						break
+					}
+					st := g.dirStep[at*8+k]
+					if pegs[st.to] != NoColor || !use[st.to] || b.crossed(int(st.link), mo) != 0 {
+						break
+					}
+					at = int(st.to)
+					if oside[at] != 0 {
+						ok = true
+						break
+					}
+				}
+				if !ok {
+					continue
+				}
+				end := at
+				for at = i; at != end; {
+					st := g.dirStep[at*8+k]
+					w.wallHole(int(st.to))
+					for _, x := range g.crosses(int(st.link)) {
+						w.wallLink(x)
+					}
+					at = int(st.to)
+				}
 			}
 		}
 	}
