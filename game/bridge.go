@@ -149,12 +149,28 @@ func (w *Walls) walledHole(i int) bool { return hasBit(w.holeBits, i) }
 // double link is safe only if no opponent peg stands a knight step from
 // either of its middle holes: otherwise the opponent can take a middle
 // hole with a peg that links to its own, gaining while it cuts. And the
-// opponent's double links count as walls: a double link between two opponent pegs, both of
-// its middle holes free and its links open, is as good as linked, so c can
-// neither peg its middle holes nor link across its possible links. When
-// the walls close every way, it is the distance without walls plus
-// WallPenalty: the opponent's wall is not yet built, and the game goes on.
-// w is scratch space, reused from call to call.
+// opponent's double links count as walls: a double link between two
+// opponent pegs, both of its middle holes free and its links open, is as
+// good as linked, so c can neither peg its middle holes nor link across
+// its possible links. When the walls close every way, it is the distance
+// without walls plus WallPenalty: the opponent's wall is not yet built,
+// and the game goes on. w is scratch space, reused from call to call.
+//
+// Tried on 2026-12-06 (branch walls-cut, not merged): one peg of c can
+// sometimes cut both ways of a double link. Between the ends of a
+// straight one, T1j's m4 linked to its k3 and l6 across both ways of
+// Black's k4=o4 (set 31, game 33: Red's distance 5, then 2); and beside
+// an end, one link may cross both ways where they leave that end, as
+// T1j's q16-s17 passed beside Red's r16 across both ways of r16=o19 (set
+// 30, game 16: Black's distance 4, then 1). Such a double link was no
+// wall while c had the move; it changed a side's walled distance in 5 to
+// 6 % of the positions of sets 30 and 31's games. With the two race rules
+// of raceWalls's comment, at 1 s a move against T1j at depth 5: 45 of
+// 96, where this scored 51.5 (better in 20 games, worse in 29), though it
+// searched more positions a move (67,600 against 61,400, with the speed
+// of walls' walk over the opponent's pegs). Not kept. The computer's own
+// double links stayed trusted against such cuts; judging both sides alike
+// is still to be tried.
 func (b *Board) WalledBridgeDistance(c Color, w *Walls) int {
 	b.walls(c, w)
 	if d := b.bridgeDistance(c, 0, nil, true, w); d < Unreachable {
@@ -274,6 +290,19 @@ func (b *Board) wallsFrom(c Color, i int, w *Walls, tab *bridgeTable, mo uint16,
 // across it), as a ladder goes on past a single block when o steps aside,
 // scored 4 of 24 against 7.5 (branch tie, not merged): blocks on the line
 // do stop some races.
+//
+// Tried on 2026-12-06, after the two-link rule (branch walls-cut, not
+// merged), from replays of the computer's lost games against T1j: no race
+// when c is level with the head or ahead of it (beside the next hole with
+// c to move, or beside the hole after it), as when Black's b16-d15-f14
+// counted as won up to x5 with Red's c15-e14-g13-i12 a step ahead of it
+// (set 31, game 3; Red's distance 10 where it was 5); and no race when c,
+// to move, can cross the line past its first step with one peg linking to
+// c's pegs on both sides of it, as T1j's o16 joined m17 and q17 across
+// Red's line from m11 to s23 (set 30, game 8; Black's distance 7, then
+// 1). With the double-link rule of WalledBridgeDistance's comment, at 1 s
+// a move against T1j at depth 5 (each program on its own core, sets 30
+// and 31): 45 of 96, where this scored 51.5.
 func (b *Board) raceWalls(c Color, w *Walls) {
 	g := b.g
 	o := c.Opponent()
