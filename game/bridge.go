@@ -167,10 +167,10 @@ func (w *Walls) walledHole(i int) bool { return hasBit(w.holeBits, i) }
 // 6 % of the positions of sets 30 and 31's games. With the two race rules
 // of raceWalls's comment, at 1 s a move against T1j at depth 5: 45 of
 // 96, where this scored 51.5 (better in 20 games, worse in 29), though it
-// searched more positions a move (67,600 against 61,400, with the speed
-// of walls' walk over the opponent's pegs). Not kept. The computer's own
-// double links stayed trusted against such cuts; judging both sides alike
-// is still to be tried.
+// searched more positions a move (67,600 against 61,400, since it ran
+// with walls walking only the opponent's pegs, which was kept). Not kept.
+// The computer's own double links stayed trusted against such cuts;
+// judging both sides alike is still to be tried.
 func (b *Board) WalledBridgeDistance(c Color, w *Walls) int {
 	b.walls(c, w)
 	if d := b.bridgeDistance(c, 0, nil, true, w); d < Unreachable {
