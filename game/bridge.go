@@ -306,70 +306,75 @@ func (b *Board) wallsFrom(c Color, i int, w *Walls, tab *bridgeTable, mo uint16,
 // a move against T1j at depth 5 (each program on its own core, sets 30
 // and 31): 45 of 96, where this scored 51.5.
 func (b *Board) raceWalls(c Color, w *Walls) {
+	o := c.Opponent()
+	for wi, word := range b.pegBits[o] {
+		for ; word != 0; word &= word - 1 {
+			if i := wi<<6 | bits.TrailingZeros64(word); b.besideOf(i, c) {
+				b.racesFrom(c, i, w)
+			}
+		}
+	}
+}
+
+// racesFrom adds to w the races that o's straight chains ending at o's peg
+// in hole index i win against c (see raceWalls).
+func (b *Board) racesFrom(c Color, i int, w *Walls) {
 	g := b.g
 	o := c.Opponent()
 	pegs, links := b.pegs, b.links
 	use, oside := g.canUse[o], g.side[o]
 	mo := b.stepMask(o)
-	for wi, word := range b.pegBits[o] {
-		for ; word != 0; word &= word - 1 {
-			i := wi<<6 | bits.TrailingZeros64(word)
-			if !b.besideOf(i, c) {
-				continue
+	mask := g.dirMask[i]
+	for k := 0; k < 8; k++ {
+		back := (k + 4) & 7
+		if mask&(1<<k) == 0 || mask&(1<<back) == 0 {
+			continue
+		}
+		bs, nx := g.dirStep[i*8+back], g.dirStep[i*8+k]
+		if pegs[bs.to] != o || links[bs.link] != o || pegs[nx.to] != NoColor {
+			continue // not a straight chain ending at i
+		}
+		// One link is no line yet: a second must run straight
+		// behind it.
+		if g.dirMask[bs.to]&(1<<back) == 0 {
+			continue
+		}
+		if b2 := g.dirStep[int(bs.to)*8+back]; pegs[b2.to] != o || links[b2.link] != o {
+			continue
+		}
+		if !b.besideOf(int(bs.to), c) && (w.ToMove != o || !b.besideOf(int(nx.to), c)) {
+			continue // c is not behind
+		}
+		// Follow the line to where it ends.
+		at, ok := i, false
+		for {
+			if g.dirMask[at]&(1<<k) == 0 {
+				// Off the board: past o's border row, if at
+				// is a knight step from it and o can step in.
+				ok = at != i && b.stepsIn(o, int32(at), mo)
+				break
 			}
-			mask := g.dirMask[i]
-			for k := 0; k < 8; k++ {
-				back := (k + 4) & 7
-				if mask&(1<<k) == 0 || mask&(1<<back) == 0 {
-					continue
-				}
-				bs, nx := g.dirStep[i*8+back], g.dirStep[i*8+k]
-				if pegs[bs.to] != o || links[bs.link] != o || pegs[nx.to] != NoColor {
-					continue // not a straight chain ending at i
-				}
-				// One link is no line yet: a second must run straight
-				// behind it.
-				if g.dirMask[bs.to]&(1<<back) == 0 {
-					continue
-				}
-				if b2 := g.dirStep[int(bs.to)*8+back]; pegs[b2.to] != o || links[b2.link] != o {
-					continue
-				}
-				if !b.besideOf(int(bs.to), c) && (w.ToMove != o || !b.besideOf(int(nx.to), c)) {
-					continue // c is not behind
-				}
-				// Follow the line to where it ends.
-				at, ok := i, false
-				for {
-					if g.dirMask[at]&(1<<k) == 0 {
-						// Off the board: past o's border row, if at
-						// is a knight step from it and o can step in.
-						ok = at != i && b.stepsIn(o, int32(at), mo)
-						break
-					}
-					st := g.dirStep[at*8+k]
-					if pegs[st.to] != NoColor || !use[st.to] || b.crossed(int(st.link), mo) != 0 {
-						break
-					}
-					at = int(st.to)
-					if oside[at] != 0 {
-						ok = true
-						break
-					}
-				}
-				if !ok {
-					continue
-				}
-				end := at
-				for at = i; at != end; {
-					st := g.dirStep[at*8+k]
-					w.wallHole(int(st.to))
-					for _, x := range g.crosses(int(st.link)) {
-						w.wallLink(x)
-					}
-					at = int(st.to)
-				}
+			st := g.dirStep[at*8+k]
+			if pegs[st.to] != NoColor || !use[st.to] || b.crossed(int(st.link), mo) != 0 {
+				break
 			}
+			at = int(st.to)
+			if oside[at] != 0 {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		end := at
+		for at = i; at != end; {
+			st := g.dirStep[at*8+k]
+			w.wallHole(int(st.to))
+			for _, x := range g.crosses(int(st.link)) {
+				w.wallLink(x)
+			}
+			at = int(st.to)
 		}
 	}
 }
