@@ -316,16 +316,16 @@ func (b *Board) wallsFrom(c Color, i int, w *Walls, tab *bridgeTable, mo uint16,
 // and 31): 45 of 96, where this scored 51.5.
 //
 // Tried later that day (branch zig, not merged): a zigzag line, whose
-// link behind the last one may run in any knight direction that goes
-// the same way along o's axis (T1j's m17-n19-p18 beside Red's o18 in set
-// 30, game 6, carried on through r17 to x14). It changed a side's walled
+// link behind the last one may run in any knight direction that goes the
+// same way along o's axis (T1j's m17-n19-p18 beside Red's o18 in set 30,
+// game 6, carried on through r17 to x14). It changed a side's walled
 // distance in 12 to 17 % of the positions of sets 30 and 31's games, by
 // 3.4 to 3.7 pegs on average, and foretold the winner worse: fitted to
-// the 39,179 positions of turns 6 to 40 of 1,431 of the computer's games
-// against T1j (logistic on the distances' difference and the side to
-// move, cross-validated by game), a log loss of 0.590 where this has
-// 0.579 (one link as a line, before the two-link rule: 0.608). Stopped
-// after five games.
+// the 39,179 positions of turns 6 to 40 of the 1,255 decided games of
+// 1,431 of the computer's games against T1j from the empty board (sets 30
+// to 32; logistic on the distances' difference and the side to move), a
+// log loss of 0.590 where this has 0.579 (one link as a line, before the
+// two-link rule: 0.608). Stopped after five games.
 func (b *Board) raceWalls(c Color, w *Walls) {
 	o := c.Opponent()
 	for wi, word := range b.pegBits[o] {
