@@ -132,8 +132,9 @@ import "github.com/twixtbot/twixtbot/game"
 // computer's 1,431 against T1j from the empty board, the ratio still
 // foretells the winner better (log loss 0.557 against 0.569 with the
 // computer's side known, as well as a free table of both distances),
-// and where the computer led by two pegs or more, its own distance
-// weighed 0.73 a peg in log-odds and T1j's 0.15, as the ratio has it.
+// and where the computer led by two pegs or more (by the walls judged
+// alike below), its own distance weighed 0.73 a peg in log-odds and
+// T1j's 0.15, as the ratio has it.
 // In play: 22 and 19 of 48 on sets 30 and 31, 41 of 96 where this
 // scored 48.25 on average (26 and 20, 25.5 and 25); at 60,000 positions
 // a move 20.5 of 48 on set 30, where this scored 19.5. With the walls of
