@@ -176,12 +176,13 @@ func (w *Walls) walledHole(i int) bool { return hasBit(w.holeBits, i) }
 // Tried again later that day (branch sym, not merged), with both sides
 // judged alike: c's own double links that the opponent, to move, can cut
 // both ways with one peg no longer counted as linked (they changed a
-// side's distance in 1 % of positions; the strict rule catches most).
-// At 1 s a move: 20.5, 27.5 and 9 on sets 30, 31 and the first 24 games
-// of 32, where this scored 23 and 25.25 (the mean of two runs each) and
-// 9.5; at a fixed 60,000 positions a move: 25.5, 26 and 6.5, where this
-// scored 19.5, 19.5 and 13. So 115 of 240 against 109.75: the noise. Not
-// kept.
+// side's distance in 1 % of positions; the strict rule catches most). At
+// 1 s a move: 20.5, 27.5 and 9 on sets 30, 31 and the first 24 games of
+// 32, where this scored 23 and 25.25 (the mean of two runs each) and 9.5;
+// at a fixed 60,000 positions a move: 25.5, 26 and 6.5, where this scored
+// 19.5, 19.5 and 13. So 115 of 240 against 109.75: the noise. Not kept.
+// It also fails TestUnblock's third position (its search plays elsewhere
+// instead of crossing the removed link's place).
 func (b *Board) WalledBridgeDistance(c Color, w *Walls) int {
 	b.walls(c, w)
 	if d := b.bridgeDistance(c, 0, nil, true, w); d < Unreachable {

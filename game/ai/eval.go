@@ -131,16 +131,15 @@ import "github.com/twixtbot/twixtbot/game"
 // ratio, not merged). Fitted as above to the 1,255 decided games of the
 // computer's 1,431 against T1j from the empty board, the ratio still
 // foretells the winner better (log loss 0.557 against 0.569 with the
-// computer's side known, as well as a free table of both distances),
-// and where the computer led by two pegs or more (by the walls judged
-// alike below), its own distance weighed 0.73 a peg in log-odds and
-// T1j's 0.15, as the ratio has it.
-// In play: 22 and 19 of 48 on sets 30 and 31, 41 of 96 where this
-// scored 48.25 on average (26 and 20, 25.5 and 25); at 60,000 positions
-// a move 20.5 of 48 on set 30, where this scored 19.5. With the walls of
-// game.Board.WalledBridgeDistance judged alike for both sides (branch
-// symr; log loss 0.550): 17.5 of 48 on set 30 at 1 s, and 26.5 at
-// 60,000 positions. Neither was kept.
+// computer's side known, as well as a free table of both distances), and
+// where the computer led by two pegs or more (by the walls judged alike
+// below), its own distance weighed 0.73 a peg in log-odds and T1j's 0.15,
+// as the ratio has it. In play: 22 and 19 of 48 on sets 30 and 31, 41 of
+// 96 where this scored 48.25 on average (26 and 20, 25.5 and 25); at
+// 60,000 positions a move 20.5 of 48 on set 30, where this scored 19.5.
+// With the walls of game.Board.WalledBridgeDistance judged alike for both
+// sides (branch symr; log loss 0.550): 17.5 of 48 on set 30 at 1 s, and
+// 26.5 at 60,000 positions. Neither was kept.
 //
 // Tried on 2026-12-05, the seventeenth day (T1j at depth 5, a fixed
 // 60,000 positions a move, from the empty board, set 24, where this
